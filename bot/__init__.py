@@ -1,0 +1,1 @@
+"""The Muster application: host service, Discord and console front-ends."""

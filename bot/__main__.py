@@ -1,0 +1,141 @@
+"""The `muster` command line: run the bot or the console, and the tools around them."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import ConfigError, Settings, configure_logging, load_settings
+
+EXIT_USAGE = 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="muster",
+        description="Muster hosts tabletop games for asynchronous play on Discord. "
+        "With no command: the Discord bot when DISCORD_TOKEN is set, else the local console.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    console = sub.add_parser("console", help="play in this terminal, without Discord")
+    console.add_argument("--script", type=Path, help="read commands from FILE")
+    sub.add_parser("demo", help="watch the bot play a whole game against itself")
+
+    neuroshima = sub.add_parser("neuroshima", help="Neuroshima Hex tools")
+    ns_sub = neuroshima.add_subparsers(dest="ns_command", metavar="TOOL", required=True)
+    battle = ns_sub.add_parser("battle", help="resolve one battle from a scenario file (JSON)")
+    battle.add_argument("file", type=Path, help="a muster.neuroshima.battle/1 scenario")
+    render = ns_sub.add_parser("render", help="draw a scenario position as a PNG")
+    render.add_argument("file", type=Path, help="a muster.neuroshima.battle/1 scenario")
+    render.add_argument("--out", type=Path, required=True, help="where to write the PNG")
+
+    space_alert = sub.add_parser("space-alert", help="Space Alert tools")
+    space_alert.add_subparsers(dest="sa_command", metavar="TOOL")
+
+    db = sub.add_parser("db", help="database tools: migrate, backup PATH, check, export GAME_ID")
+    db.add_argument("args", nargs=argparse.REMAINDER, help="arguments of the db tool")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(f"muster: {message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _read_json(path: Path) -> object:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ValueError(f"{path}: cannot read ({err})") from None
+    except json.JSONDecodeError as err:
+        raise ValueError(f"{path}: not valid JSON (line {err.lineno}: {err.msg})") from None
+
+
+def _neuroshima_battle(path: Path) -> int:
+    from games.base import GameError
+    from games.neuroshima import scenario
+
+    try:
+        data = _read_json(path)
+        result = scenario.run(data)
+    except ValueError as err:
+        return _fail(str(err))
+    except GameError as err:
+        return _fail(err.user_message)
+    print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _neuroshima_render(path: Path, out: Path) -> int:
+    from games.base import GameError
+    from rendering.neuroshima import render_scenario
+
+    try:
+        png = render_scenario(_read_json(path))
+    except ValueError as err:
+        return _fail(str(err))
+    except GameError as err:
+        return _fail(err.user_message)
+    out.write_bytes(png)
+    print(f"wrote {out}")
+    return 0
+
+
+def _run_console(settings: Settings, script: Path | None) -> int:
+    from bot.console.app import run_console
+
+    return run_console(settings, script)
+
+
+def _run_bot(settings: Settings) -> int:
+    if not settings.has_discord:
+        return _fail("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
+    from bot.discord.app import run_bot
+
+    return run_bot(settings)
+
+
+def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
+    command = args.command
+    if command is None:
+        if settings.has_discord:
+            return _run_bot(settings)
+        print(
+            "No DISCORD_TOKEN set: starting the local console. "
+            "To connect Discord, put DISCORD_TOKEN in .env (see README.md)."
+        )
+        return _run_console(settings, None)
+    if command == "bot":
+        return _run_bot(settings)
+    if command == "console":
+        return _run_console(settings, args.script)
+    if command == "neuroshima":
+        if args.ns_command == "battle":
+            return _neuroshima_battle(args.file)
+        return _neuroshima_render(args.file, args.out)
+    if command == "db":
+        from bot.db_cli import main as db_main
+
+        return db_main(list(args.args))
+    return _fail(f"'muster {command}' is not available in this version yet")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        settings = load_settings()
+    except ConfigError as err:
+        return _fail(str(err))
+    configure_logging(settings)
+    return _dispatch(args, settings)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""Settings read once from the environment (and a `.env` file beside the working directory)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE = "sqlite:///data/muster.db"
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class ConfigError(Exception):
+    """A setting has a value Muster cannot use; the message names the variable."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything Muster reads from its environment, validated once at start."""
+
+    discord_token: str | None = field(default=None, repr=False)
+    database: str = DEFAULT_DATABASE
+    dev_guild: int | None = None
+    locale: str = "en"
+    log_level: str = "INFO"
+
+    @property
+    def has_discord(self) -> bool:
+        """True when a Discord bot token is configured."""
+        return bool(self.discord_token)
+
+    def __repr__(self) -> str:
+        # The token must never reach a log line or a traceback.
+        token = "set" if self.discord_token else "unset"
+        return (
+            f"Settings(discord_token=<{token}>, database={self.database!r}, "
+            f"dev_guild={self.dev_guild}, locale={self.locale!r}, log_level={self.log_level!r})"
+        )
+
+    __str__ = __repr__
+
+
+def _dev_guild(raw: str | None) -> int | None:
+    if not raw:
+        return None
+    if not raw.strip().isdigit():
+        raise ConfigError(f"MUSTER_DEV_GUILD must be a Discord server id (digits), not {raw!r}")
+    return int(raw.strip())
+
+
+def _database(raw: str | None) -> str:
+    url = (raw or DEFAULT_DATABASE).strip()
+    if not url.startswith(("sqlite:///", "postgresql://", "postgres://")):
+        raise ConfigError(
+            "MUSTER_DATABASE must start with sqlite:/// or postgresql:// "
+            f"(got {url.split(':', 1)[0]!r})"
+        )
+    return url
+
+
+def _log_level(raw: str | None) -> str:
+    level = (raw or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"MUSTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+    return level
+
+
+def settings_from(environ: Mapping[str, str]) -> Settings:
+    """Settings from a mapping of environment variables (no .env reading)."""
+    return Settings(
+        discord_token=(environ.get("DISCORD_TOKEN") or "").strip() or None,
+        database=_database(environ.get("MUSTER_DATABASE")),
+        dev_guild=_dev_guild(environ.get("MUSTER_DEV_GUILD")),
+        locale=(environ.get("MUSTER_LOCALE") or "en").strip() or "en",
+        log_level=_log_level(environ.get("MUSTER_LOG_LEVEL")),
+    )
+
+
+def load_settings(env_file: Path | None = Path(".env")) -> Settings:
+    """Settings from the process environment, after loading `env_file` if it exists.
+
+    Variables already set in the environment win over the file.
+    """
+    if env_file is not None and env_file.is_file():
+        from dotenv import load_dotenv
+
+        load_dotenv(env_file, override=False)
+    return settings_from(os.environ)
+
+
+def configure_logging(settings: Settings) -> None:
+    """Send log lines to stderr at the configured level."""
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

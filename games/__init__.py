@@ -1,0 +1,1 @@
+"""The rules core: pure, deterministic game logic with no I/O."""

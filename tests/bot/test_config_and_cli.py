@@ -1,0 +1,108 @@
+"""Settings from the environment and the `muster` command line's contract."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.config import DEFAULT_DATABASE, ConfigError, load_settings, settings_from
+from bot.console.app import handle_line, run_lines
+
+
+def test_defaults_need_no_environment() -> None:
+    settings = settings_from({})
+    assert settings.database == DEFAULT_DATABASE
+    assert settings.discord_token is None and not settings.has_discord
+    assert (settings.dev_guild, settings.locale, settings.log_level) == (None, "en", "INFO")
+
+
+def test_the_token_never_appears_in_repr_or_str() -> None:
+    settings = settings_from({"DISCORD_TOKEN": "abc.secret.token"})
+    assert settings.has_discord
+    assert "secret" not in repr(settings) and "secret" not in str(settings)
+    assert "<set>" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("env", "message"),
+    [
+        ({"MUSTER_DEV_GUILD": "my-server"}, "MUSTER_DEV_GUILD must be a Discord server id"),
+        ({"MUSTER_DATABASE": "mysql://x"}, "MUSTER_DATABASE must start with sqlite:///"),
+        ({"MUSTER_LOG_LEVEL": "loud"}, "MUSTER_LOG_LEVEL must be one of"),
+    ],
+)
+def test_bad_settings_name_the_variable(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        settings_from(env)
+
+
+def test_env_file_is_read_but_the_environment_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env_file = tmp_path / ".env"
+    env_file.write_text("MUSTER_LOCALE=cs\nMUSTER_DEV_GUILD=123\n", encoding="utf-8")
+    monkeypatch.delenv("MUSTER_LOCALE", raising=False)
+    monkeypatch.setenv("MUSTER_DEV_GUILD", "456")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    settings = load_settings(env_file)
+    assert (settings.locale, settings.dev_guild) == ("cs", 456)
+
+
+def _muster(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    # An empty working directory: a developer's own .env must not leak into the test.
+    empty = Path(__file__).parent / "_empty_cwd"
+    empty.mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=empty,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+
+
+def test_help_lists_every_subcommand() -> None:
+    result = _muster("--help")
+    assert result.returncode == 0
+    for command in ("bot", "console", "demo", "neuroshima", "space-alert", "db"):
+        assert command in result.stdout
+
+
+def test_unknown_subcommand_exits_2_with_a_clear_message() -> None:
+    result = _muster("nonsense")
+    assert result.returncode == 2
+    assert "invalid choice: 'nonsense'" in result.stderr
+
+
+def test_bad_option_exits_2() -> None:
+    result = _muster("console", "--frobnicate")
+    assert result.returncode == 2
+    assert "unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_no_token_starts_the_console_and_says_how_to_connect_discord() -> None:
+    result = _muster(stdin="/help\n/quit\n")
+    assert result.returncode == 0
+    assert "No DISCORD_TOKEN set" in result.stdout
+    assert "/quit" in result.stdout and "Bye." in result.stdout
+
+
+def test_bot_without_token_exits_2() -> None:
+    assert main(["bot"]) == 2
+
+
+def test_console_lines() -> None:
+    assert handle_line("/quit") == ("Bye.", True)
+    assert handle_line("  ") == ("", False)
+    reply, stop = handle_line("/dance")
+    assert not stop and reply == "Unknown command '/dance'. Type /help for the list."
+    out = io.StringIO()
+    assert run_lines(["/help", "/quit", "/help"], out, lambda: None) == 0
+    assert out.getvalue().count("Commands:") == 1

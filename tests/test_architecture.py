@@ -1,0 +1,77 @@
+"""The dependency rules hold on the real tree, and the checker catches each kind of breach."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.architecture import check_tree
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_real_tree_follows_the_dependency_rules() -> None:
+    violations = check_tree(ROOT)
+    assert not violations, "\n".join(str(v) for v in violations)
+
+
+def _tree(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for layer in ("games", "rendering", "storage", "bot"):
+        (tmp_path / layer).mkdir(exist_ok=True)
+    return tmp_path
+
+
+CLEAN = {
+    "games/__init__.py": "",
+    "games/base.py": "from dataclasses import dataclass\n",
+    "games/chess/rules.py": (
+        "from games.base import Seat\nfrom . import board\nimport random\nr = random.Random('x')\n"
+    ),
+    "games/chess/board.py": "from games.chess.rules import x\n",
+    "rendering/chess.py": "from PIL import Image\nfrom games.chess import board\n",
+    "storage/sqlite.py": "import aiosqlite\nfrom games.base import Seat\n",
+    "bot/service/play.py": "from games import registry\nfrom storage import sqlite\n",
+    "bot/discord/cog.py": "import discord\nfrom bot.service import play\n",
+}
+
+
+def test_clean_synthetic_tree_passes(tmp_path: Path) -> None:
+    assert check_tree(_tree(tmp_path, CLEAN)) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "source", "rule"),
+    [
+        ("games/chess/ai.py", "import discord\n", "games imports only the standard library"),
+        ("games/chess/ai.py", "from PIL import Image\n", "games imports only the standard library"),
+        ("games/chess/ai.py", "import asyncio\n", "games is pure"),
+        ("games/chess/ai.py", "import sqlite3\n", "games is pure"),
+        ("games/chess/ai.py", "import time\n", "games is pure"),
+        ("games/chess/ai.py", "import random\nx = random.random()\n", "random.Random(seed) only"),
+        ("games/chess/ai.py", "from random import shuffle\n", "random.Random(seed) only"),
+        ("games/chess/ai.py", "from games.go import board\n", "never imports another game"),
+        ("games/chess/ai.py", "from ..go import board\n", "never imports another game"),
+        ("games/chess/ai.py", "import bot.service\n", "games imports only the standard library"),
+        ("rendering/chess.py", "from bot.service import play\n", "rendering never imports bot"),
+        ("rendering/chess.py", "import storage.sqlite\n", "rendering never imports storage"),
+        ("storage/pg.py", "from rendering import chess\n", "storage never imports rendering"),
+        ("storage/pg.py", "from bot import config\n", "storage never imports bot"),
+        ("storage/pg.py", "from games.chess import rules\n", "only games.base and games.engine"),
+        ("bot/service/lobby.py", "import discord\n", "only bot.discord imports discord"),
+        ("bot/console/app.py", "from discord import ui\n", "only bot.discord imports discord"),
+        ("bot/service/lobby.py", "from bot.discord import cog\n", "never imports a front-end"),
+    ],
+)
+def test_each_forbidden_import_is_reported(
+    tmp_path: Path, path: str, source: str, rule: str
+) -> None:
+    root = _tree(tmp_path, {**CLEAN, path: source})
+    violations = check_tree(root)
+    assert len(violations) == 1, violations
+    assert rule in violations[0].rule
+    assert violations[0].module == path.removesuffix(".py").replace("/", ".")
