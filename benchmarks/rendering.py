@@ -1,0 +1,90 @@
+"""Rendering benchmarks: prints median timings and sizes (targets from issue 5).
+
+Board PNG of a full board (every hex taken, >= 1000 px wide): <= 50 ms median, <= 400 KB.
+Battle animation of a full board: <= 600 ms, <= 3 MB.
+Run: .venv/bin/python benchmarks/rendering.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+# Run as a script, this file's folder comes first on sys.path and its name would hide the
+# `rendering` package; put the project root there instead.
+sys.path[0] = str(Path(__file__).resolve().parents[1])
+
+from games.neuroshima import rules  # noqa: E402
+from games.neuroshima.board import Board  # noqa: E402
+from games.neuroshima.position import PlacedTile  # noqa: E402
+from games.neuroshima.state import AttackSummary, BattleSummary, DestroyedTile, PhaseSummary  # noqa: E402
+from games.neuroshima.tiles import Kind, armies  # noqa: E402
+from games.neuroshima.view import NeuroshimaView  # noqa: E402
+from rendering import neuroshima  # noqa: E402
+from rendering.neuroshima.tiles import tile_sprite  # noqa: E402
+from tests.rendering.playouts import playout  # noqa: E402
+
+
+def full_board_view() -> NeuroshimaView:
+    """A real view with every one of the 19 hexes holding a tile (units of both armies)."""
+    view = rules.player_view(playout("golden-3").after_battle(), None)
+    board = Board(view.board_radius)
+    units = [
+        t.id
+        for key in ("moloch", "outpost")
+        for t in armies()[key].tiles
+        if t.kind in (Kind.UNIT, Kind.MODULE)
+    ]
+    tiles = dict(view.tiles)
+    for i, h in enumerate(board.hexes):
+        if h not in tiles:
+            tile = units[i % len(units)]
+            tiles[h] = PlacedTile(tile, 0 if tile.startswith("moloch") else 1, i % 6, 0)
+    placed = tuple(sorted(tiles.items()))
+    assert view.last_battle is not None
+    before = replace(view.last_battle.before, tiles=placed)
+    hexes = [h for h, _ in placed]
+    phases = tuple(
+        PhaseSummary(
+            init,
+            tuple(
+                AttackSummary(a, b, "melee", 1)
+                for a, b in zip(hexes[k::4], hexes[k + 1 :: 4], strict=False)
+            ),
+            (DestroyedTile(hexes[k], placed[k][1].tile, placed[k][1].owner, init),),
+        )
+        for k, init in enumerate((3, 2, 1, 0))
+    )
+    battle = replace(view.last_battle, before=before, phases=phases, destroyed=())
+    return replace(view, tiles=placed, last_battle=battle)
+
+
+def timed(label: str, fn, runs: int) -> None:  # type: ignore[no-untyped-def]
+    times, size = [], 0
+    for _ in range(runs):
+        start = time.perf_counter()
+        size = len(fn())
+        times.append((time.perf_counter() - start) * 1000)
+    print(
+        f"{label:42s} median {statistics.median(times):7.1f} ms  first {times[0]:7.1f} ms  "
+        f"size {size / 1024:7.1f} KB"
+    )
+
+
+def main() -> None:
+    """Print the numbers."""
+    view = full_board_view()
+    assert isinstance(view.last_battle, BattleSummary)
+    tile_sprite.cache_clear()
+    timed("board PNG, full 19-hex board (cold start)", lambda: neuroshima.board_png(view), 1)
+    timed("board PNG, full 19-hex board (warm)", lambda: neuroshima.board_png(view), 15)
+    timed("battle GIF, full board, 4 phases", lambda: neuroshima.battle_animation(view), 5)
+    width = neuroshima.board_image(view).width
+    print(f"board width {width} px")
+
+
+if __name__ == "__main__":
+    main()
