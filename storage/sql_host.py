@@ -1,0 +1,356 @@
+"""Host tables in shared SQL: settings, deadlines, ratings and leagues."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from storage.base import ConflictError
+from storage.records import (
+    DeadlineRecord,
+    DmStatus,
+    GameStatus,
+    GuildSettings,
+    LeagueRecord,
+    RatingChange,
+    RatingHistoryRecord,
+    RatingRecord,
+    UserSettings,
+)
+from storage.sql import json_object
+from storage.sql_log import SqlLog
+
+DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
+RATING_COLUMNS = "game_key, user_id, rating, deviation, games, updated"
+LEAGUE_COLUMNS = "id, guild_id, name, game_key, created, ends"
+
+
+class SqlStore(SqlLog):
+    """The whole GameStore in shared SQL; a backend adds connections and conversions."""
+
+    def _deadline(self, r: Any) -> DeadlineRecord:
+        return DeadlineRecord(
+            id=r["id"],
+            game_id=r["game_id"],
+            seat=r["seat"],
+            kind=r["kind"],
+            due=self._dt(r["due"]),
+            created=self._dt(r["created"]),
+            done=self._opt_dt(r["done"]),
+        )
+
+    def _rating(self, r: Any) -> RatingRecord:
+        return RatingRecord(
+            game_key=r["game_key"],
+            user_id=r["user_id"],
+            rating=float(r["rating"]),
+            deviation=float(r["deviation"]),
+            games=r["games"],
+            updated=self._dt(r["updated"]),
+        )
+
+    def _league(self, r: Any) -> LeagueRecord:
+        return LeagueRecord(
+            id=r["id"],
+            guild_id=r["guild_id"],
+            name=r["name"],
+            game_key=r["game_key"],
+            created=self._dt(r["created"]),
+            ends=self._opt_dt(r["ends"]),
+        )
+
+    # --- settings --------------------------------------------------------------------------
+    async def get_user_settings(self, user_id: int) -> UserSettings:
+        """A user's settings (defaults when none are stored)."""
+        async with self._read() as tx:
+            r = await tx.fetchrow(
+                "SELECT user_id, locale, dm_status, quiet_start, quiet_end, timezone"
+                " FROM user_settings WHERE user_id = ?",
+                user_id,
+            )
+        if r is None:
+            return UserSettings(user_id)
+        return UserSettings(
+            user_id=r["user_id"],
+            locale=r["locale"],
+            dm_status=DmStatus(r["dm_status"]),
+            quiet_start=r["quiet_start"],
+            quiet_end=r["quiet_end"],
+            timezone=r["timezone"],
+        )
+
+    async def put_user_settings(self, settings: UserSettings) -> None:
+        """Store a user's settings, replacing earlier ones."""
+        for minute in (settings.quiet_start, settings.quiet_end):
+            if minute is not None and not 0 <= minute < 1440:
+                raise ValueError(f"quiet hours are minutes 0..1439, not {minute}")
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO user_settings (user_id, locale, dm_status, quiet_start, quiet_end,"
+                " timezone, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " SET locale = excluded.locale, dm_status = excluded.dm_status,"
+                " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
+                " timezone = excluded.timezone, updated = excluded.updated",
+                settings.user_id,
+                settings.locale,
+                DmStatus(settings.dm_status).value,
+                settings.quiet_start,
+                settings.quiet_end,
+                settings.timezone,
+                self._t(self._now()),
+            )
+
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """A guild's settings (defaults when none are stored)."""
+        async with self._read() as tx:
+            r = await tx.fetchrow(
+                "SELECT guild_id, locale, settings FROM guild_settings WHERE guild_id = ?",
+                guild_id,
+            )
+        if r is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(r["guild_id"], r["locale"], self._json(r["settings"]))
+
+    async def put_guild_settings(self, settings: GuildSettings) -> None:
+        """Store a guild's settings, replacing earlier ones."""
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO guild_settings (guild_id, locale, settings, updated)"
+                " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+                " locale = excluded.locale, settings = excluded.settings,"
+                " updated = excluded.updated",
+                settings.guild_id,
+                settings.locale,
+                json_object(settings.settings, "guild settings"),
+                self._t(self._now()),
+            )
+
+    # --- deadlines -------------------------------------------------------------------------
+    async def add_deadline(
+        self, game_id: int, seat: int | None, kind: str, due: datetime
+    ) -> DeadlineRecord:
+        """Schedule a deadline or reminder for a game (and seat)."""
+        async with self._write() as tx:
+            await self._game_in(tx, game_id)
+            r = await tx.fetchrow(
+                "INSERT INTO deadlines (game_id, seat, kind, due, created)"
+                f" VALUES (?, ?, ?, ?, ?) RETURNING {DEADLINE_COLUMNS}",
+                game_id,
+                seat,
+                kind,
+                self._t(due),
+                self._t(self._now()),
+            )
+        return self._deadline(r)
+
+    async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[DeadlineRecord]:
+        """Pending deadlines due at or before `now`, earliest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE done IS NULL AND due <= ?"
+                " ORDER BY due, id LIMIT ?",
+                self._t(now),
+                limit,
+            )
+        return [self._deadline(r) for r in rows]
+
+    async def complete_deadline(self, deadline_id: int) -> bool:
+        """Mark a deadline handled; False when it already was (so it fires once)."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE deadlines SET done = ? WHERE id = ? AND done IS NULL",
+                self._t(self._now()),
+                deadline_id,
+            )
+        return changed > 0
+
+    async def cancel_deadlines(
+        self, game_id: int, *, seat: int | None = None, kind: str | None = None
+    ) -> int:
+        """Close a game's pending deadlines (optionally one seat's or kind's); return the count."""
+        where = "game_id = ? AND done IS NULL"
+        args: list[Any] = [self._t(self._now()), game_id]
+        if seat is not None:
+            where += " AND seat = ?"
+            args.append(seat)
+        if kind is not None:
+            where += " AND kind = ?"
+            args.append(kind)
+        async with self._write() as tx:
+            return await tx.execute(f"UPDATE deadlines SET done = ? WHERE {where}", *args)
+
+    # --- ratings ---------------------------------------------------------------------------
+    async def get_rating(self, game_key: str, user_id: int) -> RatingRecord | None:
+        """A user's rating in a game, if they have one."""
+        async with self._read() as tx:
+            r = await tx.fetchrow(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_key = ? AND user_id = ?",
+                game_key,
+                user_id,
+            )
+        return None if r is None else self._rating(r)
+
+    async def record_ratings(
+        self, game_id: int, changes: Sequence[RatingChange]
+    ) -> list[RatingRecord]:
+        """Apply a finished game's rating changes once; ConflictError if rated or moved on."""
+        now = self._t(self._now())
+        result: list[RatingRecord] = []
+        async with self._write() as tx:
+            game = await self._game_in(tx, game_id)
+            if game.status is not GameStatus.FINISHED:
+                raise ConflictError(f"game {game_id} is {game.status}, not finished")
+            for change in changes:
+                try:
+                    await tx.execute(
+                        "INSERT INTO rating_history (game_id, user_id, game_key, before, after,"
+                        " created) VALUES (?, ?, ?, ?, ?, ?)",
+                        game_id,
+                        change.user_id,
+                        game.game_key,
+                        change.before,
+                        change.after,
+                        now,
+                    )
+                except ConflictError:
+                    raise ConflictError(f"game {game_id} is already rated") from None
+                result.append(await self._move_rating(tx, game.game_key, change, now))
+        return result
+
+    async def _move_rating(
+        self, tx: Any, game_key: str, change: RatingChange, now: Any
+    ) -> RatingRecord:
+        # Conditional on the rating the caller computed from, so two games finishing at once
+        # cannot both build on the same old value.
+        if change.before is None:
+            r = await tx.fetchrow(
+                "INSERT INTO ratings (game_key, user_id, rating, deviation, games, updated)"
+                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (game_key, user_id) DO NOTHING"
+                f" RETURNING {RATING_COLUMNS}",
+                game_key,
+                change.user_id,
+                change.after,
+                change.deviation,
+                now,
+            )
+        else:
+            r = await tx.fetchrow(
+                "UPDATE ratings SET rating = ?, deviation = ?, games = games + 1, updated = ?"
+                f" WHERE game_key = ? AND user_id = ? AND rating = ? RETURNING {RATING_COLUMNS}",
+                change.after,
+                change.deviation,
+                now,
+                game_key,
+                change.user_id,
+                change.before,
+            )
+        if r is None:
+            raise ConflictError(
+                f"the {game_key} rating of user {change.user_id} is no longer {change.before}"
+            )
+        return self._rating(r)
+
+    async def rating_history(self, game_key: str, user_id: int) -> list[RatingHistoryRecord]:
+        """A user's rating changes in a game, oldest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT game_id, game_key, user_id, before, after, created FROM rating_history"
+                " WHERE game_key = ? AND user_id = ? ORDER BY created, game_id",
+                game_key,
+                user_id,
+            )
+        return [
+            RatingHistoryRecord(
+                game_id=r["game_id"],
+                game_key=r["game_key"],
+                user_id=r["user_id"],
+                before=None if r["before"] is None else float(r["before"]),
+                after=float(r["after"]),
+                created=self._dt(r["created"]),
+            )
+            for r in rows
+        ]
+
+    async def leaderboard(
+        self, game_key: str, *, league_id: int | None = None, min_games: int = 1, limit: int = 10
+    ) -> list[RatingRecord]:
+        """The best ratings in a game (only league members when league_id is given)."""
+        where = "game_key = ? AND games >= ?"
+        args: list[Any] = [game_key, min_games]
+        if league_id is not None:
+            where += " AND user_id IN (SELECT user_id FROM league_members WHERE league_id = ?)"
+            args.append(league_id)
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {RATING_COLUMNS} FROM ratings WHERE {where}"
+                " ORDER BY rating DESC, user_id LIMIT ?",
+                *args,
+                limit,
+            )
+        return [self._rating(r) for r in rows]
+
+    # --- leagues ---------------------------------------------------------------------------
+    async def create_league(
+        self, guild_id: int, name: str, game_key: str, ends: datetime | None = None
+    ) -> LeagueRecord:
+        """Start a league; raises ConflictError when the guild has one with that name."""
+        async with self._write() as tx:
+            clash = await tx.fetchrow(
+                "SELECT id FROM leagues WHERE guild_id = ? AND name = ?", guild_id, name
+            )
+            if clash is not None:
+                raise ConflictError(f"guild {guild_id} already has a league named {name!r}")
+            r = await tx.fetchrow(
+                "INSERT INTO leagues (guild_id, name, game_key, created, ends)"
+                f" VALUES (?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
+                guild_id,
+                name,
+                game_key,
+                self._t(self._now()),
+                None if ends is None else self._t(ends),
+            )
+        return self._league(r)
+
+    async def leagues(self, guild_id: int) -> list[LeagueRecord]:
+        """A guild's leagues by id."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY id", guild_id
+            )
+        return [self._league(r) for r in rows]
+
+    async def add_league_member(self, league_id: int, user_id: int) -> bool:
+        """Enrol a user; False when already enrolled."""
+        async with self._write() as tx:
+            return (
+                await tx.execute(
+                    "INSERT INTO league_members (league_id, user_id, joined) VALUES (?, ?, ?)"
+                    " ON CONFLICT (league_id, user_id) DO NOTHING",
+                    league_id,
+                    user_id,
+                    self._t(self._now()),
+                )
+                > 0
+            )
+
+    async def remove_league_member(self, league_id: int, user_id: int) -> bool:
+        """Withdraw a user; False when not enrolled."""
+        async with self._write() as tx:
+            return (
+                await tx.execute(
+                    "DELETE FROM league_members WHERE league_id = ? AND user_id = ?",
+                    league_id,
+                    user_id,
+                )
+                > 0
+            )
+
+    async def league_members(self, league_id: int) -> list[int]:
+        """User ids enrolled in a league, ascending."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT user_id FROM league_members WHERE league_id = ? ORDER BY user_id",
+                league_id,
+            )
+        return [r["user_id"] for r in rows]
