@@ -20,6 +20,8 @@ IMPURE_STDLIB = frozenset(
 GAMES_SHARED = frozenset({"games", "games.base", "games.engine", "games.registry"})
 STORAGE_ALLOWED_GAMES = frozenset({"games", "games.base", "games.engine"})
 STORAGE_DRIVERS = frozenset({"aiosqlite", "asyncpg"})
+# Pure computation libraries a game may use (no I/O, deterministic): measured-table geometry.
+GAME_LIBRARIES = {"games.warzone": frozenset({"shapely"})}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,8 @@ def _rule_for(module: str, imported: str, candidates: list[str]) -> str | None:
             return "games may use random.Random(seed) only, never the global random functions"
         if top in IMPURE_STDLIB:
             return "games is pure: no clock, I/O, threads or network"
-        if top != "games" and top not in sys.stdlib_module_names:
+        allowed = GAME_LIBRARIES.get(".".join(module.split(".")[:2]), frozenset())
+        if top != "games" and top not in sys.stdlib_module_names and top not in allowed:
             return "games imports only the standard library and games"
         if top == "games":
             own = ".".join(module.split(".")[:2])
