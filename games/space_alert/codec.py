@@ -1,0 +1,169 @@
+"""Actions as storage JSON and as the short text players type.
+
+>>> CODEC.format(PlaceCard(12, 3, "action"))
+'place 12 3 action'
+>>> CODEC.parse("place 12 3 move on 3", None)
+PlaceCard(card=12, slot=3, half='move', board=2)
+>>> CODEC.parse("give 7 to 2", None)
+GiveCard(card=7, to=1)
+>>> CODEC.from_json(CODEC.to_json(LockIn()))
+LockIn()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.base import InvalidActionError
+from games.space_alert.actions import (
+    Action,
+    ClearSlot,
+    DamageDrawn,
+    FlightPrepared,
+    GiveCard,
+    LockIn,
+    PhaseOpened,
+    PlaceCard,
+)
+from games.space_alert.missions import Schedule, Slot
+from games.space_alert.ship import Zone
+
+
+def _schedule_json(s: Schedule) -> dict[str, Any]:
+    return {
+        "id": s.id,
+        "turns": s.turns,
+        "slots": [
+            [x.turn, None if x.zone is None else x.zone.key, x.serious, x.unconfirmed, x.phase]
+            for x in s.slots
+        ],
+        "incoming_data": list(s.incoming_data),
+        "data_transfers": list(s.data_transfers),
+        "comms_down": list(s.comms_down),
+    }
+
+
+def _schedule(d: Mapping[str, Any]) -> Schedule:
+    return Schedule(
+        id=d["id"],
+        turns=d["turns"],
+        slots=tuple(
+            Slot(t, None if z is None else Zone[z.upper()], s, u, p, 0)
+            for t, z, s, u, p in d["slots"]
+        ),
+        incoming_data=tuple(d["incoming_data"]),
+        data_transfers=tuple(d["data_transfers"]),
+        comms_down=tuple(d["comms_down"]),
+    )
+
+
+class SpaceAlertCodec:
+    """The Codec protocol for Space Alert actions."""
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        """A JSON-compatible dict for storage."""
+        if isinstance(action, PlaceCard):
+            return {
+                "type": "place",
+                "card": action.card,
+                "slot": action.slot,
+                "half": action.half,
+                "board": action.board,
+            }
+        if isinstance(action, ClearSlot):
+            return {"type": "clear", "slot": action.slot, "board": action.board}
+        if isinstance(action, GiveCard):
+            return {"type": "give", "card": action.card, "to": action.to}
+        if isinstance(action, LockIn):
+            return {"type": "lock"}
+        if isinstance(action, FlightPrepared):
+            return {
+                "type": "flight_prepared",
+                "tracks": list(action.tracks),
+                "heroics": list(action.heroics),
+                "schedule": None if action.schedule is None else _schedule_json(action.schedule),
+            }
+        if isinstance(action, PhaseOpened):
+            return {
+                "type": "phase_opened",
+                "phase": action.phase,
+                "threats": [list(t) for t in action.threats],
+                "cards": [list(c) for c in action.cards],
+            }
+        return {"type": "damage_drawn", "orders": [list(o) for o in action.orders]}
+
+    def from_json(self, data: Mapping[str, Any]) -> Action:
+        """The action stored as `data`."""
+        try:
+            kind = data["type"]
+            if kind == "place":
+                return PlaceCard(data["card"], data["slot"], data["half"], data.get("board"))
+            if kind == "clear":
+                return ClearSlot(data["slot"], data.get("board"))
+            if kind == "give":
+                return GiveCard(data["card"], data["to"])
+            if kind == "lock":
+                return LockIn()
+            if kind == "flight_prepared":
+                sched = data["schedule"]
+                t = data["tracks"]
+                return FlightPrepared(
+                    (t[0], t[1], t[2], t[3]),
+                    tuple(data["heroics"]),
+                    None if sched is None else _schedule(sched),
+                )
+            if kind == "phase_opened":
+                return PhaseOpened(
+                    data["phase"],
+                    tuple((int(a), str(b)) for a, b in data["threats"]),
+                    tuple(tuple(c) for c in data["cards"]),
+                )
+            if kind == "damage_drawn":
+                o = [tuple(x) for x in data["orders"]]
+                return DamageDrawn((o[0], o[1], o[2]))
+        except (KeyError, TypeError, ValueError, IndexError) as err:
+            raise InvalidActionError(f"Malformed Space Alert action: {err}.") from None
+        raise InvalidActionError(f"Unknown Space Alert action type {data.get('type')!r}.")
+
+    def parse(self, text: str, view: Any) -> Action:
+        """Read 'place CARD SLOT action|move [on BOARD]', 'clear SLOT [on BOARD]',
+        'give CARD to SEAT', 'lock' (boards and seats are numbered from 1)."""
+        words = text.strip().lower().replace("#", "").split()
+        try:
+            board = None
+            if "on" in words:
+                at = words.index("on")
+                board = int(words[at + 1]) - 1
+                words = words[:at]
+            if words[0] == "place" and len(words) == 4 and words[3] in ("action", "move"):
+                return PlaceCard(int(words[1]), int(words[2]), words[3], board)
+            if words[0] == "clear" and len(words) == 2:
+                return ClearSlot(int(words[1]), board)
+            if words[0] == "give" and len(words) == 4 and words[2] == "to":
+                return GiveCard(int(words[1]), int(words[3]) - 1)
+            if words == ["lock"]:
+                return LockIn()
+        except (ValueError, IndexError):
+            pass
+        raise InvalidActionError(
+            "Try 'place 12 3 action', 'place 12 3 move on 4', 'clear 3', 'give 12 to 2' or 'lock'.",
+            "unreadable",
+        )
+
+    def format(self, action: Action) -> str:
+        """The text `parse` reads back."""
+        if isinstance(action, PlaceCard):
+            on = "" if action.board is None else f" on {action.board + 1}"
+            return f"place {action.card} {action.slot} {action.half}{on}"
+        if isinstance(action, ClearSlot):
+            on = "" if action.board is None else f" on {action.board + 1}"
+            return f"clear {action.slot}{on}"
+        if isinstance(action, GiveCard):
+            return f"give {action.card} to {action.to + 1}"
+        if isinstance(action, LockIn):
+            return "lock"
+        return str(self.to_json(action))
+
+
+CODEC = SpaceAlertCodec()

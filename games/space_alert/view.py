@@ -1,0 +1,136 @@
+"""What each seat may see: the bridge (public), its own hand and board, androids' boards.
+
+Before resolution nobody sees another player's cards; the channel (seat None) never sees
+any program or hand. After resolution every program and the whole trace are public.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.base import Seat
+from games.space_alert.cards import Card, card
+from games.space_alert.resolution import FlightResult
+from games.space_alert.ship import PHASES
+from games.space_alert.state import Stage, State
+from games.space_alert.threats import threat_spec
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncementView:
+    """A computer announcement: 'T+3 serious threat, red zone: Frigate'."""
+
+    turn: int
+    zone: str
+    serious: bool
+    threat_id: str
+    name: str
+    phase: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """A crew member's board; `slots` is empty when its cards are hidden from the viewer."""
+
+    index: int
+    name: str
+    seat: Seat | None
+    locked: bool
+    visible: bool
+    slots: tuple[str | None, ...]
+    heroic: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's (or the channel's) picture of the game."""
+
+    seat: Seat | None
+    stage: str
+    phase: int
+    open_turns: tuple[int, int] | None
+    mission: str
+    tracks: tuple[str, ...]
+    announcements: tuple[AnnouncementView, ...]
+    bulletins: tuple[str, ...]
+    boards: tuple[BoardView, ...]
+    hand: tuple[Card, ...]
+    transfers_left: int
+    waiting_for: tuple[Seat, ...]
+    result: FlightResult | None
+
+
+def _announcement(state: State, index: int) -> AnnouncementView:
+    a = state.announced[index]
+    spec = threat_spec(a.threat_id)
+    zone = "internal" if a.slot.zone is None else a.slot.zone.key
+    kind = ("serious " if a.slot.serious else "") + (
+        "internal threat" if zone == "internal" else "threat"
+    )
+    where = "" if zone == "internal" else f" in the {zone} zone"
+    text = f"Time T+{a.slot.turn}: {kind}{where}. {spec.name} ({spec.id})."
+    return AnnouncementView(
+        a.slot.turn, zone, a.slot.serious, a.threat_id, spec.name, a.slot.phase, text
+    )
+
+
+def bulletins(state: State) -> tuple[str, ...]:
+    """The computer's other announcements for the phases opened so far."""
+    if state.schedule is None:
+        return ()
+    lines = []
+    for phase in range(1, state.phase + 1):
+        i = phase - 1
+        if not state.config.solo and state.schedule.incoming_data[i]:
+            n = state.schedule.incoming_data[i]
+            lines.append(f"Phase {phase}: incoming data - everyone drew {n} extra card(s).")
+        if not state.config.solo and state.schedule.data_transfers[i]:
+            n = state.schedule.data_transfers[i]
+            lines.append(f"Phase {phase}: data transfer - each player may hand over {n} card(s).")
+        if not state.config.solo and state.schedule.comms_down[i]:
+            s = state.schedule.comms_down[i]
+            lines.append(
+                f"Phase {phase}: communications down for {s} s - please do not talk about "
+                "the plan until the all-clear."
+            )
+    return tuple(lines)
+
+
+def player_view(state: State, seat: Seat | None) -> View:
+    """What `seat` may see now (None: the public channel)."""
+    from games.space_alert.planning import transfers_left
+    from games.space_alert.rules import to_act
+
+    over = state.stage is Stage.OVER
+    boards = []
+    for index, board in enumerate(state.boards):
+        own = seat is not None and board.seat == seat
+        android_for_crew = board.seat is None and seat is not None
+        visible = over or own or android_for_crew
+        slots = (
+            tuple(None if p is None else card(p.card).play(p.half).text for p in board.slots)
+            if visible
+            else ()
+        )
+        heroic = card(board.heroic) if board.heroic is not None and seat is not None else None
+        locked = board.seat is not None and board.seat in state.locked
+        boards.append(BoardView(index, board.name, board.seat, locked, visible, slots, heroic))
+    hand = () if seat is None or seat < 0 else tuple(card(c) for c in state.hands[seat])
+    open_turns = PHASES[state.phase - 1] if state.stage is Stage.PLANNING else None
+    waiting = tuple(sorted(s for s in to_act(state) if s >= 0))
+    return View(
+        seat=seat,
+        stage=state.stage.value,
+        phase=state.phase,
+        open_turns=open_turns,
+        mission=state.config.mission,
+        tracks=state.tracks,
+        announcements=tuple(_announcement(state, i) for i in range(len(state.announced))),
+        bulletins=bulletins(state),
+        boards=tuple(boards),
+        hand=hand,
+        transfers_left=0 if seat is None or seat < 0 else transfers_left(state, seat),
+        waiting_for=waiting,
+        result=state.result if over else None,
+    )
