@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from bot.config import ConfigError, Settings, configure_logging, load_settings
@@ -34,7 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("--out", type=Path, required=True, help="where to write the PNG")
 
     space_alert = sub.add_parser("space-alert", help="Space Alert tools")
-    space_alert.add_subparsers(dest="sa_command", metavar="TOOL")
+    sa_sub = space_alert.add_subparsers(dest="sa_command", metavar="TOOL", required=True)
+    resolve = sa_sub.add_parser("resolve", help="resolve one mission from a file (JSON)")
+    resolve.add_argument("file", type=Path, help="a Space Alert mission file")
 
     db = sub.add_parser("db", help="database tools: migrate, backup PATH, check, export GAME_ID")
     db.add_argument("args", nargs=argparse.REMAINDER, help="arguments of the db tool")
@@ -57,19 +59,30 @@ def _read_json(path: Path) -> object:
         raise ValueError(f"{path}: not valid JSON (line {err.lineno}: {err.msg})") from None
 
 
-def _neuroshima_battle(path: Path) -> int:
+def _run_format(path: Path, run: Callable[[object], dict[str, object]]) -> int:
+    """Read a JSON file, run a rules-core format tool on it, print its JSON answer."""
     from games.base import GameError
-    from games.neuroshima import scenario
 
     try:
-        data = _read_json(path)
-        result = scenario.run(data)
+        result = run(_read_json(path))
     except ValueError as err:
         return _fail(str(err))
     except GameError as err:
         return _fail(err.user_message)
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
+
+
+def _neuroshima_battle(path: Path) -> int:
+    from games.neuroshima import scenario
+
+    return _run_format(path, scenario.run)
+
+
+def _space_alert_resolve(path: Path) -> int:
+    from games.space_alert import mission_format
+
+    return _run_format(path, mission_format.run)
 
 
 def _neuroshima_render(path: Path, out: Path) -> int:
@@ -119,6 +132,8 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         if args.ns_command == "battle":
             return _neuroshima_battle(args.file)
         return _neuroshima_render(args.file, args.out)
+    if command == "space-alert":
+        return _space_alert_resolve(args.file)
     if command == "db":
         from bot.db_cli import main as db_main
 

@@ -43,5 +43,9 @@ def _load_builtin_games() -> None:
         importlib.import_module(module)
 
 
-BUILTIN_GAME_MODULES: tuple[str, ...] = ("games.neuroshima", "games.space_alert")
+BUILTIN_GAME_MODULES: tuple[str, ...] = (
+    "games.neuroshima",
+    "games.space_alert",
+    "games.sniper_elite",
+)
 """Packages whose import registers a game (filled in as games land)."""

@@ -1,0 +1,83 @@
+"""Hits, wounds and the health stack, and the log helper every effect uses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from games.sniper_elite.model import Bag, LogEntry, Modifier, State, Token
+
+
+def note(state: State, text: str, path: tuple[str, ...] = ()) -> State:
+    """The state with one more log line."""
+    return replace(state, log=(*state.log, LogEntry(state.round, text, path)))
+
+
+def hit_cap(state: State) -> int:
+    """Hits a single turn can deal (3, or 5 in the Marksman challenge)."""
+    return 5 if state.has(Modifier.FIVE_HITS) else 3
+
+
+def take_hits(state: State, count: int, why: str) -> State:
+    """Deal `count` hits to the sniper, one by one."""
+    for _ in range(count):
+        state = take_hit(state, why)
+    return state
+
+
+def take_hit(state: State, why: str) -> State:
+    """One hit: the top stack token goes into the bag; on an empty stack, a wound or the loss."""
+    if state.result is not None:
+        return state
+    turn = state.turn
+    if turn.hits >= hit_cap(state) or (turn.wounded and not state.has(Modifier.FIVE_HITS)):
+        return note(state, f"A hit ({why}) is ignored: no more hits this turn.")
+    state = replace(state, turn=replace(turn, hits=turn.hits + 1))
+    if state.stack:
+        token = state.stack[-1]
+        state = replace(state, stack=state.stack[:-1], bag=state.bag.add(token))
+        return note(state, f"You take a hit ({why}): a {token.value} token goes into the bag.")
+    if state.wounds >= 1:
+        state = replace(state, result="lost", reason="You were wounded a second time.")
+        return note(state, f"You take a hit ({why}) with an empty health stack: second wound.")
+    return _wound(state, why)
+
+
+def _wound(state: State, why: str) -> State:
+    if state.has(Modifier.LIGHT_WOUND_STACK):
+        wanted = [Token.NOISE, Token.NOISE, Token.RECOIL]
+    else:
+        wanted = [Token.RECOIL, Token.RECOIL, Token.RECOIL]
+    bag = state.bag
+    stack: list[Token] = []
+    for kind in wanted:
+        token = _take_from_bag(bag, kind)
+        if token is not None:
+            bag = bag.add(token, -1)
+            stack.append(token)
+    # Noise goes to the bottom, as in the stack built at setup.
+    stack.sort(key=lambda t: 0 if t is Token.NOISE else 1)
+    state = replace(
+        state,
+        wounds=state.wounds + 1,
+        bag=bag,
+        stack=tuple(stack),
+        turn=replace(state.turn, wounded=True),
+    )
+    names = ", ".join(t.value for t in stack) or "nothing"
+    return note(state, f"You are wounded ({why}); the new health stack is {names}.")
+
+
+def _take_from_bag(bag: Bag, kind: Token) -> Token | None:
+    if kind is Token.RECOIL:
+        for token in (Token.RECOIL, Token.SUPPRESSOR):
+            if bag.count(token):
+                return token
+        return None
+    return kind if bag.count(kind) else None
+
+
+def stack_count(state: State, recoil: bool) -> int:
+    """Recoil-like (recoil=True) or noise tokens in the health stack."""
+    if recoil:
+        return sum(1 for t in state.stack if t.recoil_like)
+    return sum(1 for t in state.stack if t is Token.NOISE)
