@@ -88,3 +88,20 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def sniper_elite_main() -> None:
+    """Sniper Elite board image (target <= 150 ms median warm): cold, warm and PNG bytes."""
+    from games.sniper_elite import rules as sniper_rules
+    from rendering.sniper_elite import board_image, board_png
+    from tests.rendering.sniper_elite.scenes import first
+
+    state = first("tidewater", "tidewater2", lambda s: s.round == 5)
+    view = sniper_rules.player_view(state, None)
+    timed("sniper board PNG (cold: map drawn once)", lambda: board_png(view), 1)
+    timed("sniper board PNG (warm)", lambda: board_png(view), 15)
+    timed("sniper board image, no encoding (warm)", lambda: board_image(view).tobytes(), 15)
+
+
+if __name__ == "__main__" and "--sniper" in sys.argv:
+    sniper_elite_main()

@@ -32,6 +32,8 @@ def _parser() -> argparse.ArgumentParser:
     render = ns_sub.add_parser("render", help="draw a scenario position as a PNG")
     render.add_argument("file", type=Path, help="a muster.neuroshima.battle/1 scenario")
     render.add_argument("--out", type=Path, required=True, help="where to write the PNG")
+    selfplay = ns_sub.add_parser("selfplay", help="bots play each other; prints a result table")
+    selfplay.add_argument("args", nargs=argparse.REMAINDER, help="--a LEVEL --b LEVEL ...")
 
     space_alert = sub.add_parser("space-alert", help="Space Alert tools")
     sa_sub = space_alert.add_subparsers(dest="sa_command", metavar="TOOL", required=True)
@@ -134,15 +136,33 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return _neuroshima_render(args.file, args.out)
     if command == "space-alert":
         return _space_alert_resolve(args.file)
-    if command == "db":
-        from bot.db_cli import main as db_main
-
-        return db_main(list(args.args))
     return _fail(f"'muster {command}' is not available in this version yet")
+
+
+PASS_THROUGH = {
+    ("db",): "bot.db_cli:main",
+    ("neuroshima", "selfplay"): "bot.selfplay:selfplay_main",
+}
+"""Tools with their own argument parsers: the rest of the command line goes to them as is."""
+
+
+def _pass_through(argv: Sequence[str]) -> int | None:
+    import importlib
+
+    for prefix, target in PASS_THROUGH.items():
+        if tuple(argv[: len(prefix)]) == prefix and "-h" not in argv[:1]:
+            module, function = target.split(":")
+            tool = getattr(importlib.import_module(module), function)
+            return int(tool(list(argv[len(prefix) :])))
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    passed = _pass_through(argv)
+    if passed is not None:
+        return passed
     args = _parser().parse_args(argv)
     try:
         settings = load_settings()

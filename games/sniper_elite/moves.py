@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from games.sniper_elite.board import UNREACHABLE, Board
 from games.sniper_elite.health import note, take_hit
-from games.sniper_elite.model import Defender, Modifier, State
+from games.sniper_elite.model import Defender, Modifier, Phase, State
 from games.sniper_elite.worst import Ties, worst
 
 
@@ -81,8 +81,11 @@ def walk_path(board: Board, state: State, mover: Defender, path: tuple[str, ...]
     state = with_defender(state, replace(mover, space=path[-1]))
     state = note(state, f"The {mover.name} moves {' > '.join(path)}.", path)
     end, sniper = path[-1], state.sniper
+    # Scout: "se obránce ve svém tahu pohne" is the defenders' own turn (cards resolve in
+    # ORDER_ROLL); noise and a thrown stone move them in yours, and noise has its own hit.
     if (
         state.has(Modifier.HEARD_MOVING)
+        and state.phase is Phase.ORDER_ROLL
         and sniper is not None
         and (end == sniper or board.matching_adjacent(end, sniper))
     ):

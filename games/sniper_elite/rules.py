@@ -104,6 +104,9 @@ def legal_actions(state: State, seat: Seat) -> Sequence[SniperAction]:
         actions += [Move(p) for p in sniper.sniper_paths(board, state)]
     actions += [Equip(c, a) for c, a in equipment.equip_options(board, state)]
     if sniper.on_entry(board, state):
+        if not sniper.sniper_paths(board, state):
+            # A thrown stone can draw a defender onto the entry's only way out: you may pass.
+            actions.append(EndTurn())
         return tuple(actions)
     if not state.turn.acted:
         for target in sorted(sniper.shot_targets(board, state)):
@@ -219,7 +222,8 @@ def _apply_player(board: Board, state: State, action: Any) -> State:
     if isinstance(action, Move):
         path = tuple(board.space(s).id for s in action.path)
         return sniper.move(board, state, path)
-    if sniper.on_entry(board, state):
+    blocked_in = isinstance(action, EndTurn) and not sniper.sniper_paths(board, state)
+    if sniper.on_entry(board, state) and not blocked_in:
         raise IllegalActionError(
             "Your first action must be the move off the entry.", code="must_move"
         )

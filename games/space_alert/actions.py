@@ -1,4 +1,4 @@
-"""What seats do during planning, and the chance results the engine logs."""
+"""What seats do during planning and between campaign flights, and the logged chance results."""
 
 from __future__ import annotations
 
@@ -68,4 +68,56 @@ class DamageDrawn:
     orders: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 
 
-Action = PlaceCard | ClearSlot | GiveCard | LockIn | FlightPrepared | PhaseOpened | DamageDrawn
+@dataclass(frozen=True, slots=True)
+class FlyAgain:
+    """Campaign: this seat's proposal to fly the next flight at this difficulty (per deck)."""
+
+    normal: str
+    serious: str
+
+
+@dataclass(frozen=True, slots=True)
+class StopCampaign:
+    """Campaign: this seat's proposal to fly no more and count the score."""
+
+
+@dataclass(frozen=True, slots=True)
+class RepairDamage:
+    """Campaign repair: take one damage token (zone, token name) off the ship."""
+
+    zone: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class RepairBattlebots:
+    """Campaign repair: mend one damaged battlebot squad."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkipRepair:
+    """Campaign repair: this crew member repairs nothing (the host sends it past a deadline)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveStoreEmpty:
+    """Campaign: the store ('upper_blue' or 'lower_red') that gets no squad next flight."""
+
+    station: str
+
+
+Action = (
+    PlaceCard
+    | ClearSlot
+    | GiveCard
+    | LockIn
+    | FlyAgain
+    | StopCampaign
+    | RepairDamage
+    | RepairBattlebots
+    | SkipRepair
+    | LeaveStoreEmpty
+    | FlightPrepared
+    | PhaseOpened
+    | DamageDrawn
+)

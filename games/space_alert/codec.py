@@ -8,6 +8,12 @@ PlaceCard(card=12, slot=3, half='move', board=2)
 GiveCard(card=7, to=1)
 >>> CODEC.from_json(CODEC.to_json(LockIn()))
 LockIn()
+>>> CODEC.parse("repair red reactor", None)
+RepairDamage(zone='red', tile='reactor')
+>>> CODEC.parse("fly white mixed", None)
+FlyAgain(normal='white', serious='mixed')
+>>> CODEC.format(LeaveStoreEmpty("lower_red"))
+'empty lower_red'
 """
 
 from __future__ import annotations
@@ -21,10 +27,16 @@ from games.space_alert.actions import (
     ClearSlot,
     DamageDrawn,
     FlightPrepared,
+    FlyAgain,
     GiveCard,
+    LeaveStoreEmpty,
     LockIn,
     PhaseOpened,
     PlaceCard,
+    RepairBattlebots,
+    RepairDamage,
+    SkipRepair,
+    StopCampaign,
 )
 from games.space_alert.missions import Schedule, Slot
 from games.space_alert.ship import Zone
@@ -36,6 +48,7 @@ def _schedule_json(s: Schedule) -> dict[str, Any]:
         "turns": s.turns,
         "slots": [
             [x.turn, None if x.zone is None else x.zone.key, x.serious, x.unconfirmed, x.phase]
+            + ([x.second] if x.second else [])
             for x in s.slots
         ],
         "incoming_data": list(s.incoming_data),
@@ -49,8 +62,9 @@ def _schedule(d: Mapping[str, Any]) -> Schedule:
         id=d["id"],
         turns=d["turns"],
         slots=tuple(
-            Slot(t, None if z is None else Zone[z.upper()], s, u, p, 0)
-            for t, z, s, u, p in d["slots"]
+            # The announcement's second (official soundtracks) is optional in stored logs.
+            Slot(t, None if z is None else Zone[z.upper()], s, u, p, int(*rest or [0]))
+            for t, z, s, u, p, *rest in d["slots"]
         ),
         incoming_data=tuple(d["incoming_data"]),
         data_transfers=tuple(d["data_transfers"]),
@@ -77,6 +91,18 @@ class SpaceAlertCodec:
             return {"type": "give", "card": action.card, "to": action.to}
         if isinstance(action, LockIn):
             return {"type": "lock"}
+        if isinstance(action, FlyAgain):
+            return {"type": "fly", "normal": action.normal, "serious": action.serious}
+        if isinstance(action, StopCampaign):
+            return {"type": "stop"}
+        if isinstance(action, RepairDamage):
+            return {"type": "repair", "zone": action.zone, "tile": action.tile}
+        if isinstance(action, RepairBattlebots):
+            return {"type": "repair_bots"}
+        if isinstance(action, SkipRepair):
+            return {"type": "skip_repair"}
+        if isinstance(action, LeaveStoreEmpty):
+            return {"type": "empty_store", "station": action.station}
         if isinstance(action, FlightPrepared):
             return {
                 "type": "flight_prepared",
@@ -91,7 +117,9 @@ class SpaceAlertCodec:
                 "threats": [list(t) for t in action.threats],
                 "cards": [list(c) for c in action.cards],
             }
-        return {"type": "damage_drawn", "orders": [list(o) for o in action.orders]}
+        if isinstance(action, DamageDrawn):
+            return {"type": "damage_drawn", "orders": [list(o) for o in action.orders]}
+        raise InvalidActionError(f"Not a Space Alert action: {action!r}.")
 
     def from_json(self, data: Mapping[str, Any]) -> Action:
         """The action stored as `data`."""
@@ -105,6 +133,18 @@ class SpaceAlertCodec:
                 return GiveCard(data["card"], data["to"])
             if kind == "lock":
                 return LockIn()
+            if kind == "fly":
+                return FlyAgain(str(data["normal"]), str(data["serious"]))
+            if kind == "stop":
+                return StopCampaign()
+            if kind == "repair":
+                return RepairDamage(str(data["zone"]), str(data["tile"]))
+            if kind == "repair_bots":
+                return RepairBattlebots()
+            if kind == "skip_repair":
+                return SkipRepair()
+            if kind == "empty_store":
+                return LeaveStoreEmpty(str(data["station"]))
             if kind == "flight_prepared":
                 sched = data["schedule"]
                 t = data["tracks"]
@@ -128,7 +168,9 @@ class SpaceAlertCodec:
 
     def parse(self, text: str, view: Any) -> Action:
         """Read 'place CARD SLOT action|move [on BOARD]', 'clear SLOT [on BOARD]',
-        'give CARD to SEAT', 'lock' (boards and seats are numbered from 1)."""
+        'give CARD to SEAT', 'lock' (boards and seats are numbered from 1); between campaign
+        flights 'fly NORMAL [SERIOUS]', 'stop', 'repair ZONE TOKEN', 'repair bots', 'skip',
+        'empty STORE'."""
         words = text.strip().lower().replace("#", "").split()
         try:
             board = None
@@ -144,10 +186,24 @@ class SpaceAlertCodec:
                 return GiveCard(int(words[1]), int(words[3]) - 1)
             if words == ["lock"]:
                 return LockIn()
+            if words[0] == "fly" and len(words) in (2, 3):
+                return FlyAgain(words[1], words[-1])
+            if words == ["stop"]:
+                return StopCampaign()
+            if words in (["repair", "bots"], ["repair", "battlebots"]):
+                return RepairBattlebots()
+            if words[0] == "repair" and len(words) == 3:
+                return RepairDamage(words[1], words[2])
+            if words == ["skip"]:
+                return SkipRepair()
+            if words[0] == "empty" and len(words) == 2:
+                return LeaveStoreEmpty(words[1])
         except (ValueError, IndexError):
             pass
         raise InvalidActionError(
-            "Try 'place 12 3 action', 'place 12 3 move on 4', 'clear 3', 'give 12 to 2' or 'lock'.",
+            "Try 'place 12 3 action', 'place 12 3 move on 4', 'clear 3', 'give 12 to 2' or 'lock'"
+            " (between flights: 'fly white yellow', 'stop', 'repair red reactor', 'repair bots',"
+            " 'skip', 'empty lower_red').",
             "unreadable",
         )
 
@@ -163,6 +219,18 @@ class SpaceAlertCodec:
             return f"give {action.card} to {action.to + 1}"
         if isinstance(action, LockIn):
             return "lock"
+        if isinstance(action, FlyAgain):
+            return f"fly {action.normal} {action.serious}"
+        if isinstance(action, StopCampaign):
+            return "stop"
+        if isinstance(action, RepairDamage):
+            return f"repair {action.zone} {action.tile}"
+        if isinstance(action, RepairBattlebots):
+            return "repair bots"
+        if isinstance(action, SkipRepair):
+            return "skip"
+        if isinstance(action, LeaveStoreEmpty):
+            return f"empty {action.station}"
         return str(self.to_json(action))
 
 

@@ -105,8 +105,6 @@ def _threats(threats: Any) -> tuple[ScheduledThreat, ...]:
             if zone_name not in ("red", "white", "blue"):
                 raise _fail(f"Threat {spec.id}: bad zone {zone_name!r}.", "bad_zone")
             zone = Zone[str(zone_name).upper()]
-        if any(s.turn == turn for s in found):
-            raise _fail(f"Two threats appear in turn {turn}.", "duplicate_turn")
         found.append(ScheduledThreat(spec.id, turn, zone))
     return tuple(found)
 

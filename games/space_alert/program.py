@@ -21,6 +21,7 @@ class Act(Enum):
     BOTS = "bots"
     HEROIC_A = "HA"
     HEROIC_B = "HB"
+    HEROIC_C = "HC"
     HEROIC_BOTS = "Hbots"
     HEROIC_MOVE = "Hmove"
 
@@ -37,7 +38,10 @@ class Act(Enum):
     @property
     def plain(self) -> Act:
         """The ordinary act a heroic act strengthens (A for HA, bots for Hbots)."""
-        return {Act.HEROIC_A: Act.A, Act.HEROIC_B: Act.B, Act.HEROIC_BOTS: Act.BOTS}.get(self, self)
+        return _PLAIN.get(self, self)
+
+
+_PLAIN = {Act.HEROIC_A: Act.A, Act.HEROIC_B: Act.B, Act.HEROIC_C: Act.C, Act.HEROIC_BOTS: Act.BOTS}
 
 
 @dataclass(frozen=True, slots=True)

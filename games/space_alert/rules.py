@@ -27,76 +27,86 @@ from games.space_alert.actions import (
     DamageDrawn,
     FlightPrepared,
     GiveCard,
+    LeaveStoreEmpty,
     LockIn,
     PhaseOpened,
     PlaceCard,
 )
+from games.space_alert.campaign import campaign_score
 from games.space_alert.cards import action_deck, heroic_cards, packets
-from games.space_alert.missions import official_mission, random_mission
-from games.space_alert.planning import clear, give, open_slots, place, transfers_left
+from games.space_alert.choices import placements
+from games.space_alert.debrief import flight_resolved, vote, vote_options
+from games.space_alert.missions import official_mission, official_missions, random_mission
+from games.space_alert.planning import clear, give, place, transfers_left
+from games.space_alert.repairs import (
+    DESIGNATED_SEAT,
+    leave_store_empty,
+    repair,
+    repair_options,
+    repair_seat,
+    store_options,
+)
 from games.space_alert.resolution import CrewPlan, FlightPlan, ScheduledThreat, resolve
-from games.space_alert.ship import TURNS, Tile
+from games.space_alert.ship import BATTLEBOT_STORES, ZONES, Tile
 from games.space_alert.state import (
     Announcement,
-    Board,
     Stage,
     State,
+    crew_boards,
     parse_config,
 )
 from games.space_alert.threats import threat_specs
 from games.space_alert.trajectories import TRAJECTORIES
 from games.space_alert.view import View, player_view
 
+CD_MISSIONS = tuple(f"mission_{n}" for n in range(1, 9))
+"""cs: "Pro plný let zvolte náhodně libovolnou z osmi stop na CD – mise." (mission 'official')"""
+
 
 def setup(config: GameConfig, seats: int, seed: str) -> State:
     """A new game for `seats` players; the first chance step prepares the flight."""
     cfg = parse_config(dict(config), seats)
-    humans = 0 if cfg.solo else cfg.humans
-    boards = [Board(f"P{i + 1}", i, (None,) * TURNS) for i in range(humans)]
-    boards += [Board(f"Android {'ABCDE'[i]}", None, (None,) * TURNS) for i in range(cfg.androids)]
     return State(
         config=cfg,
         stage=Stage.PREPARE,
-        boards=tuple(boards),
+        boards=crew_boards(cfg),
         hands=((),) * cfg.humans,
         given=(0,) * cfg.humans,
+        normal=cfg.normal,
+        serious=cfg.serious,
     )
 
 
 def to_act(state: State) -> frozenset[Seat]:
-    """CHANCE between phases; during planning every seat that has not locked in."""
+    """CHANCE between phases; during planning every seat that has not locked in; between
+    campaign flights the seats still to vote, the repairing seat, or the captain."""
     if state.stage in (Stage.PREPARE, Stage.OPEN_PHASE, Stage.RESOLVE):
         return frozenset({CHANCE})
     if state.stage is Stage.PLANNING:
         return frozenset(range(state.config.humans)) - state.locked
+    if state.stage is Stage.DEBRIEF:
+        return frozenset(s for s, v in enumerate(state.votes) if v is None)
+    if state.stage is Stage.REPAIR:
+        return frozenset({repair_seat(state, state.repairer)})
+    if state.stage is Stage.STOW_BOTS:
+        return frozenset({DESIGNATED_SEAT})
     return frozenset()
 
 
 def legal_actions(state: State, seat: Seat) -> Sequence[Action]:
-    """Every placement, take-back, card gift and the lock-in open to `seat` now."""
+    """Every action open to `seat` now: in planning every placement, take-back, card gift and
+    the lock-in (front-ends filter with `choices.placements` / `choices.slot_choices`)."""
     if seat not in to_act(state) or seat == CHANCE:
         return []
-    found: list[Action] = [LockIn()]
-    hand = state.hands[seat]
-    for index, board in enumerate(state.boards):
-        own = board.seat == seat
-        if board.seat is not None and not own:
-            continue
-        changeable = own or state.config.solo
-        cards = [*hand, *([board.heroic] if board.heroic is not None else [])]
-        for slot in open_slots(state):
-            placed = board.slots[slot - 1]
-            if placed is not None and not changeable:
-                continue
-            if placed is not None:
-                found.append(ClearSlot(slot, None if own else index))
-            for card_id in cards:
-                if board.seat is None and card_id >= 100 and card_id != board.heroic:
-                    continue
-                for half in ("action", "move"):
-                    found.append(PlaceCard(card_id, slot, half, None if own else index))
+    if state.stage is Stage.DEBRIEF:
+        return vote_options(state)
+    if state.stage is Stage.REPAIR:
+        return repair_options(state)
+    if state.stage is Stage.STOW_BOTS:
+        return store_options()
+    found: list[Action] = [LockIn(), *placements(state, seat, clears=True)]
     if transfers_left(state, seat):
-        for card_id in hand:
+        for card_id in state.hands[seat]:
             if card_id < 100:
                 found += [GiveCard(card_id, to) for to in range(len(state.hands)) if to != seat]
     return found
@@ -105,11 +115,31 @@ def legal_actions(state: State, seat: Seat) -> Sequence[Action]:
 def apply(state: State, seat: Seat, action: Action) -> State:
     """The state after `seat` plays `action` (CHANCE applies the logged chance results)."""
     if state.stage is Stage.OVER:
-        raise GameOverError("The flight is over.")
+        raise GameOverError("The game is over.")
     if seat not in to_act(state):
-        raise NotYourTurnError("You have locked in; wait for the next phase.")
+        raise NotYourTurnError(_waiting_message(state))
     if seat == CHANCE:
         return _apply_chance(state, action)
+    if state.stage is Stage.PLANNING:
+        return _plan(state, seat, action)
+    if state.stage is Stage.DEBRIEF:
+        return vote(state, seat, action)
+    if state.stage is Stage.REPAIR:
+        return repair(state, seat, action)
+    if state.stage is Stage.STOW_BOTS and isinstance(action, LeaveStoreEmpty):
+        return leave_store_empty(state, seat, action)
+    raise IllegalActionError("That is not something a player does.", "not_a_player_action")
+
+
+def _waiting_message(state: State) -> str:
+    if state.stage is Stage.PLANNING:
+        return "You have locked in; wait for the next phase."
+    if state.stage is Stage.DEBRIEF:
+        return "You have made your proposal; wait for the rest of the crew."
+    return "Another crew member is to choose now."
+
+
+def _plan(state: State, seat: Seat, action: Action) -> State:
     if isinstance(action, PlaceCard):
         return place(state, seat, action)
     if isinstance(action, ClearSlot):
@@ -118,7 +148,7 @@ def apply(state: State, seat: Seat, action: Action) -> State:
         return give(state, seat, action)
     if isinstance(action, LockIn):
         return _lock_in(state, seat)
-    raise IllegalActionError("That is not something a player does.", "not_a_player_action")
+    raise IllegalActionError("Place, clear, give a card or lock in.", "not_a_player_action")
 
 
 def _lock_in(state: State, seat: Seat) -> State:
@@ -139,7 +169,11 @@ def sample_chance(state: State, rng: RandomSource) -> Action:
         rng.shuffle(tracks)
         heroic = [c.id for c in heroic_cards()]
         rng.shuffle(heroic)
-        schedule = random_mission(rng) if state.config.mission == "random" else None
+        schedule = None
+        if state.config.mission == "random":
+            schedule = random_mission(rng)
+        elif state.config.mission == "official":
+            schedule = official_missions()[CD_MISSIONS[rng.randrange(len(CD_MISSIONS))]]
         return FlightPrepared(
             (tracks[0], tracks[1], tracks[2], tracks[3]),
             tuple(heroic[: len(state.boards)]),
@@ -149,8 +183,9 @@ def sample_chance(state: State, rng: RandomSource) -> Action:
         return _open_phase(state, rng)
     if state.stage is Stage.RESOLVE:
         orders = []
-        for _ in range(3):
-            tiles = [t.value for t in Tile]
+        for zone in ZONES:
+            # Repaired tokens were shuffled back; tokens still on the ship stay there.
+            tiles = [t.value for t in state.ship.pile(zone)]
             rng.shuffle(tiles)
             orders.append(tuple(tiles))
         return DamageDrawn((orders[0], orders[1], orders[2]))
@@ -158,7 +193,7 @@ def sample_chance(state: State, rng: RandomSource) -> Action:
 
 
 def _pile(state: State, serious: bool, internal: bool) -> list[str]:
-    choice = state.config.serious if serious else state.config.normal
+    choice = state.serious if serious else state.normal
     digits = {"white": "1", "yellow": "2", "mixed": "12"}[choice]
     prefix = ("S" if serious else "") + ("I" if internal else "E")
     used = {a.threat_id for a in state.announced}
@@ -217,7 +252,10 @@ def _apply_chance(state: State, action: Action) -> State:
     if isinstance(action, PhaseOpened) and state.stage is Stage.OPEN_PHASE:
         return _phase_opened(state, action)
     if isinstance(action, DamageDrawn) and state.stage is Stage.RESOLVE:
-        return replace(state, stage=Stage.OVER, result=resolve(flight_plan(state, action)))
+        for zone, order in zip(ZONES, action.orders, strict=True):
+            if sorted(order) != sorted(t.value for t in state.ship.pile(zone)):
+                raise IllegalActionError("Those damage tokens are not in the piles.", "bad_chance")
+        return flight_resolved(state, resolve(flight_plan(state, action)))
     raise IllegalActionError("That chance result does not fit this moment.", "bad_chance")
 
 
@@ -268,14 +306,27 @@ def flight_plan(state: State, drawn: DamageDrawn) -> FlightPlan:
         threats=threats,
         tile_orders=(orders[0], orders[1], orders[2]),
         turns=state.schedule.turns,
+        carried=state.ship.tiles,
+        battlebot_stores=tuple(s for s in BATTLEBOT_STORES if s not in state.ship.empty_stores),
     )
 
 
 def outcome(state: State) -> Outcome | None:
-    """The crew's shared result once the flight has resolved."""
+    """The crew's shared result once the flight (or the campaign) is over."""
     if state.stage is not Stage.OVER or state.result is None:
         return None
     seats = frozenset(range(state.config.humans))
+    if state.config.campaign:
+        card = campaign_score(state.flights)
+        if card.total is None:
+            return Outcome(
+                frozenset(), f"Campaign failed in flight {card.lost_in}: {card.loss_reason}."
+            )
+        return Outcome(
+            seats,
+            f"Campaign of {card.flights} flight(s); score {card.total}.",
+            (card.total,) * state.config.humans,
+        )
     if state.result.lost:
         return Outcome(frozenset(), f"Mission lost: {state.result.loss_reason}.")
     score = state.result.score or 0

@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Seat
+from games.space_alert.campaign import CampaignScore, campaign_score
 from games.space_alert.cards import Card, card
 from games.space_alert.resolution import FlightResult
 from games.space_alert.ship import PHASES
 from games.space_alert.state import Stage, State
 from games.space_alert.threats import threat_spec
+
+_RESOLVED = (Stage.OVER, Stage.DEBRIEF, Stage.REPAIR, Stage.STOW_BOTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +46,40 @@ class BoardView:
 
 
 @dataclass(frozen=True, slots=True)
+class FlightLine:
+    """A line of the campaign's flight log."""
+
+    number: int
+    mission: str
+    normal: str
+    serious: str
+    lost: bool
+    score: int | None
+    threat_points: int
+    visual_confirmation: int
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignView:
+    """The campaign so far: flights flown, the ship's carried damage and the break's choices."""
+
+    flight: int
+    normal: str
+    serious: str
+    log: tuple[FlightLine, ...]
+    damage: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+    """Damage tokens on the ship per zone (red, white, blue), carried into or out of a flight."""
+    broken_battlebots: int
+    empty_stores: tuple[str, ...]
+    voted: tuple[Seat, ...]
+    repairer: int | None
+    """Crew index whose repair is due (stage repair)."""
+    repaired: tuple[int, int, int]
+    score: CampaignScore | None
+    """The final line once the campaign is over."""
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """One seat's (or the channel's) picture of the game."""
 
@@ -59,6 +96,7 @@ class View:
     transfers_left: int
     waiting_for: tuple[Seat, ...]
     result: FlightResult | None
+    campaign: CampaignView | None = None
 
 
 def _announcement(state: State, index: int) -> AnnouncementView:
@@ -102,7 +140,7 @@ def player_view(state: State, seat: Seat | None) -> View:
     from games.space_alert.planning import transfers_left
     from games.space_alert.rules import to_act
 
-    over = state.stage is Stage.OVER
+    over = state.stage in _RESOLVED
     boards = []
     for index, board in enumerate(state.boards):
         own = seat is not None and board.seat == seat
@@ -133,4 +171,39 @@ def player_view(state: State, seat: Seat | None) -> View:
         transfers_left=0 if seat is None or seat < 0 else transfers_left(state, seat),
         waiting_for=waiting,
         result=state.result if over else None,
+        campaign=_campaign(state) if state.config.campaign else None,
+    )
+
+
+def _campaign(state: State) -> CampaignView:
+    log = tuple(
+        FlightLine(
+            r.number,
+            r.mission,
+            r.normal,
+            r.serious,
+            r.result.lost,
+            r.result.score,
+            r.result.threat_points,
+            sum(r.result.visual_confirmation),
+        )
+        for r in state.flights
+    )
+    tiles = state.ship.tiles
+    return CampaignView(
+        flight=state.flight,
+        normal=state.normal,
+        serious=state.serious,
+        log=log,
+        damage=(
+            tuple(t.value for t in tiles[0]),
+            tuple(t.value for t in tiles[1]),
+            tuple(t.value for t in tiles[2]),
+        ),
+        broken_battlebots=state.ship.broken_bots,
+        empty_stores=tuple(s.key for s in state.ship.empty_stores),
+        voted=tuple(i for i, v in enumerate(state.votes) if v is not None),
+        repairer=state.repairer if state.stage is Stage.REPAIR else None,
+        repaired=state.repaired,
+        score=campaign_score(state.flights) if state.stage is Stage.OVER else None,
     )

@@ -142,7 +142,7 @@ class StonesCodec:
 
     def parse(self, text: str, view: Any) -> Action:
         words = text.split()
-        if len(words) != 2 or words[0] != "take" or not words[1].isdigit():
+        if len(words) != 2 or words[0] != "take" or not (words[1].isascii() and words[1].isdigit()):
             raise InvalidActionError("Write: take N (N = 1, 2 or 3).", code="syntax")
         return Take(int(words[1]))
 

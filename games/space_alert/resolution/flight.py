@@ -17,6 +17,7 @@ from games.space_alert.resolution.trace import (
     TurnFrame,
 )
 from games.space_alert.resolution.world import (
+    ACTIVE,
     INACTIVE,
     Crew,
     Event,
@@ -26,8 +27,13 @@ from games.space_alert.resolution.world import (
 )
 from games.space_alert.scoring import ScoreCard, confirmation_points
 from games.space_alert.ship import (
+    BATTLEBOT_STORES,
     BRIDGE,
     PHASES,
+    REACTOR_START,
+    SHIELD_START,
+    ZONES,
+    Station,
     Tile,
     Zone,
     maintenance_turns,
@@ -64,6 +70,11 @@ class FlightPlan:
     tile_orders: tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]
     turns: int = 12
     """12 for a full flight, 7 for the introductory test runs; one enemy-only turn follows."""
+    carried: tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]] = ((), (), ())
+    """Campaign: damage tokens already on the ship (red, white, blue); `tile_orders` then
+    holds only the tokens left in each pile."""
+    battlebot_stores: tuple[Station, ...] = BATTLEBOT_STORES
+    """Campaign: the stores that get a squad (a broken, unrepaired squad stays off the ship)."""
 
 
 def resolve(plan: FlightPlan) -> FlightResult:
@@ -75,7 +86,9 @@ def resolve(plan: FlightPlan) -> FlightResult:
         ],
         piles=[list(order) for order in plan.tile_orders],
     )
+    _carry_damage(world, plan)
     frames = [_frame(world, 0, 0)]
+    # A stable sort: threats of the same turn keep the order they were announced in.
     schedule = sorted(plan.threats, key=lambda s: s.turn)
     try:
         for turn in range(1, plan.turns + 2):
@@ -83,9 +96,9 @@ def resolve(plan: FlightPlan) -> FlightResult:
             world.turn = turn
             _reset_turn(world)
             world.step = "appear"
-            for scheduled in schedule:
-                if scheduled.turn == turn:
-                    _appear(world, plan, scheduled)
+            arriving = [s for s in schedule if s.turn == turn]
+            for index, scheduled in enumerate(arriving):
+                _appear(world, plan, scheduled, index)
             if turn <= plan.turns:
                 world.step = "actions"
                 crew_step(world)
@@ -99,6 +112,27 @@ def resolve(plan: FlightPlan) -> FlightResult:
     except ShipLostError:
         frames.append(_frame(world, world.turn, _last_mark(frames)))
     return _result(world, tuple(frames))
+
+
+def _carry_damage(world: World, plan: FlightPlan) -> None:
+    """Campaign rules for a ship that flies again (cs 6.2)."""
+    for zone in ZONES:
+        tiles = plan.carried[zone.value]
+        world.tiles[zone.value] = list(tiles)
+        # "Neopravené reaktory a štíty mají (kromě snížené kapacity) na začátku o kostičku
+        # energie méně."
+        less = Tile.REACTOR in tiles
+        world.reactors[zone.value] = max(0, REACTOR_START[zone.value] - less)
+        world.reactors[zone.value] = min(world.reactors[zone.value], world.reactor_capacity(zone))
+        less = Tile.SHIELD in tiles
+        world.shields[zone.value] = max(0, SHIELD_START[zone.value] - less)
+        world.shields[zone.value] = min(world.shields[zone.value], world.shield_capacity(zone))
+        if Tile.STRUCTURE in tiles:
+            world.carried_structure.add(zone)
+    world.stored_bots = {
+        s: (ACTIVE if s in plan.battlebot_stores else None) for s in BATTLEBOT_STORES
+    }
+    world.missing_bots = len(BATTLEBOT_STORES) - len(set(plan.battlebot_stores))
 
 
 def _last_mark(frames: list[TurnFrame]) -> int:
@@ -115,13 +149,13 @@ def _reset_turn(world: World) -> None:
     world.nuclear_hands = {}
 
 
-def _appear(world: World, plan: FlightPlan, scheduled: ScheduledThreat) -> None:
+def _appear(world: World, plan: FlightPlan, scheduled: ScheduledThreat, index: int) -> None:
     spec = threat_spec(scheduled.threat_id)
     zone = scheduled.zone
     track = TRAJECTORIES[plan.internal_track if zone is None else plan.tracks[zone.value]]
     threat = Threat(
         spec=spec,
-        token=scheduled.turn,
+        token=scheduled.turn * 1000 + index,
         zone=zone,
         track=track,
         position=track.length,
@@ -131,6 +165,8 @@ def _appear(world: World, plan: FlightPlan, scheduled: ScheduledThreat) -> None:
         revealed="stealth_until_x" not in spec.traits,
         cryoshield="cryoshield" in spec.traits,
         warhead_health=world.rockets,
+        turn=scheduled.turn,
+        tag="" if index == 0 else chr(ord("a") + index) if index < 26 else f"#{index + 1}",
     )
     where = "internal" if zone is None else f"{zone.key} zone"
     kind = "serious threat" if spec.serious else "threat"
@@ -152,7 +188,7 @@ def _computer_check(world: World) -> None:
 
 
 def _frame(world: World, turn: int, mark: int) -> TurnFrame:
-    shown = [*world.threats, *[t for t in world.destroyed + world.survived if t.token <= turn]]
+    shown = [*world.threats, *[t for t in world.destroyed + world.survived if t.turn <= turn]]
     return TurnFrame(
         turn=turn,
         crew=tuple(
@@ -201,6 +237,8 @@ def _result(world: World, frames: tuple[TurnFrame, ...]) -> FlightResult:
     damage = (len(world.tiles[0]), len(world.tiles[1]), len(world.tiles[2]))
     inactive = sum(1 for c in world.crew if c.bots == INACTIVE)
     inactive += sum(1 for b in world.stored_bots.values() if b == INACTIVE)
+    # A squad left off the ship is still "poškozený a neopravený tým robotů".
+    inactive += world.missing_bots
     card = ScoreCard(
         destroyed_points=sum(t.spec.points_destroyed for t in world.destroyed),
         survived_points=sum(t.spec.points_survived or 0 for t in world.survived),

@@ -58,6 +58,7 @@ class Threat:
 
     spec: ThreatSpec
     token: int
+    """Acting order: lower first (the turn it appeared, then its place among that turn's)."""
     zone: Zone | None
     track: Trajectory
     position: int
@@ -76,11 +77,15 @@ class Threat:
     pulse_hit: bool = False
     rocket_hit: bool = False
     aura_on: bool = False
+    turn: int = 0
+    """The turn it appeared (the number on its token)."""
+    tag: str = ""
+    """'' for the first threat of its turn; 'b', 'c' ... for more in the same turn."""
 
     @property
     def key(self) -> str:
-        """The threat's name in logs: its card id and token."""
-        return f"{self.spec.id}@T{self.token}"
+        """The threat's name in logs: its card id and token number."""
+        return f"{self.spec.id}@T{self.turn}{self.tag}"
 
     @property
     def health(self) -> int:
@@ -142,6 +147,10 @@ class World:
     nuclear_hands: dict[int, int] = field(default_factory=dict)
     best_confirmation: list[int] = field(default_factory=lambda: [0, 0, 0])
     doubled: set[Zone] = field(default_factory=set)
+    carried_structure: set[Zone] = field(default_factory=set)
+    """Zones whose structure was hit in an earlier flight of a campaign and not repaired."""
+    missing_bots: int = 0
+    """Broken squads from an earlier flight of a campaign, left off the ship."""
     lasting_slime: set[Station] = field(default_factory=set)
     lasting_contamination: set[Station] = field(default_factory=set)
     destroyed: list[Threat] = field(default_factory=list)
@@ -179,10 +188,13 @@ class World:
         return SHIELD_CAPACITY[zone.value] - self.count(zone, Tile.SHIELD)
 
     def damage(self, zone: Zone, points: int, source: Threat | None = None) -> None:
-        """The zone takes `points` damage: one token each (two where a fissure doubles it)."""
+        """The zone takes `points` damage: one token each, doubled by a fissure and by
+        structure damage carried from an earlier flight (both: four)."""
         if points <= 0:
             return
-        per_point = 2 if zone in self.doubled else 1
+        per_point = (2 if zone in self.doubled else 1) * (
+            2 if zone in self.carried_structure else 1
+        )
         for _ in range(points * per_point):
             pile = self.piles[zone.value]
             if not pile:

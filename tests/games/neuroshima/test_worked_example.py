@@ -71,4 +71,3 @@ def test_turn_ten_sniper_frees_the_netted_hq() -> None:
     s = rules.apply(s, 0, Snipe(hx(s, "C2")))
     assert s.tile_at(hx(s, "C2")) is None
     assert any(isinstance(a, Move) and a.frm == hx(s, "C3") for a in rules.legal_actions(s, 0))
-

@@ -7,10 +7,10 @@ from types import ModuleType
 
 import pytest
 
-from games.space_alert import codec, program
+from games.space_alert import campaign, codec, program
 
 
-@pytest.mark.parametrize("module", [codec, program])
+@pytest.mark.parametrize("module", [campaign, codec, program])
 def test_doctests(module: ModuleType) -> None:
     result = doctest.testmod(module)
     assert result.attempted > 0

@@ -1,0 +1,273 @@
+"""Decisions about the table itself: resign, takeback, abort vote, pause, replace, rematch."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.service import lobby
+from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
+from bot.service.outbox import ConsentRequest, Message, Notice, Reply
+from bot.service.play import Draft, Plan, run
+from bot.service.settle import settle
+from bot.service.table import Host, Table, load_table
+from bot.service.timeline import (
+    ABORT,
+    CONSENT,
+    DECLINE,
+    OFFER,
+    PAUSE,
+    PAUSE_REQUEST,
+    RESIGN,
+    RESUME,
+    TAKEBACK,
+    takeback_start,
+)
+from bot.service.turns import playing_seat
+from bot.service.updates import seat_name
+from games.base import Seat
+from storage.base import SeatTakenError
+from storage.records import GameStatus
+
+WHAT = {TAKEBACK: "a takeback", ABORT: "aborting the game", PAUSE_REQUEST: "a pause"}
+
+
+def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
+    """The plan for a seat leaving the game: the bot plays on for it unless the game is decided."""
+    draft = Draft(table)
+    draft.note(RESIGN, seat=seat, why=why)
+    verb = "resigned" if why == "resign" else "ran out of time and forfeits"
+    draft.say(f"{seat_name(host, table, seat)} {verb}.")
+    resigned = set(draft.timeline.resigned)
+    teams = table.profile.teams(table.game_config, table.settings.seats)
+    alive = [team for team in teams if any(s not in resigned for s in team)]
+    humans_left = [s for s in table.human_seats() if s not in resigned]
+    if len(alive) <= 1 or not humans_left:
+        winners = sorted(s for team in alive for s in team if s not in resigned)
+        outcome = {
+            "winners": winners,
+            "reason": f"{seat_name(host, table, seat)} {verb}",
+            "scores": [],
+            "resigned": list(draft.timeline.resigned),
+            "ended_by": why,
+        }
+        return draft.finish(seat, status=GameStatus.FINISHED, outcome=outcome)
+    draft.bots()
+    return draft.finish(seat)
+
+
+async def resign(host: Host, game_id: int, user: int) -> Reply:
+    """Give up: a decided game ends; otherwise the bot takes over the seat and you rank last."""
+
+    def build(table: Table) -> Plan:
+        return plan_resign(host, table, playing_seat(host, table, user), "resign")
+
+    plan, after = await run(host, game_id, build)
+    messages = await settle(host, plan, after)
+    return Reply(plan.lines[0], tuple(messages), game_id)
+
+
+def _others(table: Table, seat: Seat) -> list[Seat]:
+    return [s for s in table.human_seats() if s != seat]
+
+
+def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Plan:
+    """Carry out a request everyone accepted."""
+    if what == TAKEBACK:
+        index = takeback_start(draft.timeline, by)
+        if index is None:
+            raise RequestError("That turn can no longer be taken back.", code="takeback_barrier")
+        count = draft.undo_to(index, by, "takeback")
+        draft.say(f"{seat_name(host, table, by)} took back their last turn ({count} actions).")
+        return draft.finish(by)
+    if what == ABORT:
+        draft.say(f"Game {table.id} was aborted by agreement.")
+        outcome = {"winners": [], "reason": "aborted by vote", "ended_by": "abort"}
+        return draft.finish(by, status=GameStatus.ABANDONED, outcome=outcome)
+    request = draft.timeline.requests.get(what)
+    until = request.data.get("until") if request else None
+    draft.note(PAUSE, seat=by, until=until)
+    draft.say(f"Game {table.id} is paused{f' until {until}' if until else ''}: clocks stopped.")
+    return draft.finish(by)
+
+
+def plan_offer(host: Host, table: Table, user: int, what: str, until: str | None) -> Plan:
+    """Ask for a takeback, an abort or a pause (carried out at once when nobody else must agree)."""
+    seat = playing_seat(host, table, user)
+    t = table.timeline
+    if what == TAKEBACK and takeback_start(t, seat) is None:
+        raise RequestError(
+            "There is no turn of yours to take back since the last battle or draw.",
+            code="takeback_barrier",
+        )
+    if what == PAUSE_REQUEST and t.paused is not None:
+        raise RequestError("The game is already paused.", code="already_paused")
+    draft = Draft(table)
+    data = {"what": what, "seat": seat, "basis": t.basis}
+    if until is not None:
+        data["until"] = until
+    draft.note(OFFER, **data)
+    if not _others(table, seat):
+        return _complete(host, table, draft, what, seat)
+    draft.say(f"{seat_name(host, table, seat)} asks for {WHAT[what]}.")
+    return draft.finish(seat)
+
+
+def plan_answer(host: Host, table: Table, user: int, what: str, accept: bool) -> Plan:
+    """Accept or decline a pending request; the last acceptance carries it out."""
+    seat = playing_seat(host, table, user)
+    t = table.timeline
+    request = t.requests.get(what)
+    if request is None:
+        raise RequestError(f"Nobody asked for {WHAT.get(what, what)}.", code="no_request")
+    draft = Draft(table)
+    if what == TAKEBACK and request.basis != t.basis:
+        draft.note(DECLINE, what=what, seat=seat)
+        draft.say("The takeback lapsed: the game moved on since it was asked.")
+        return draft.finish(seat)
+    if not accept:
+        draft.note(DECLINE, what=what, seat=seat)
+        draft.say(f"{seat_name(host, table, seat)} declined {WHAT[what]}.")
+        return draft.finish(seat)
+    if seat in request.yes:
+        raise RequestError("You already agreed.", code="already_agreed")
+    draft.note(CONSENT, what=what, seat=seat)
+    if set(table.human_seats()) <= request.yes | {seat}:
+        return _complete(host, table, draft, what, request.by)
+    draft.say(f"{seat_name(host, table, seat)} agrees to {WHAT[what]}.")
+    return draft.finish(seat)
+
+
+async def _request_messages(host: Host, plan: Plan, after: Table, what: str) -> list[Message]:
+    messages = await settle(host, plan, after)
+    request = after.timeline.requests.get(what)
+    if request is not None and plan.actor == request.by:
+        users = tuple(u for s in _others(after, request.by) if (u := after.user_at(s)) is not None)
+        text = f"{plan.lines[-1]} Answer with accept or decline ({what})."
+        messages.append(ConsentRequest(after.id, users, what, text))
+    return messages
+
+
+async def offer(
+    host: Host, game_id: int, user: int, what: str, until: datetime | None = None
+) -> Reply:
+    """Ask the others for a takeback, an abort or a pause (until a time, for vacations)."""
+    if what not in WHAT:
+        raise RequestError(f"One can ask for: {', '.join(WHAT)}.", code="bad_request")
+    stamp = until.isoformat() if until else None
+    plan, after = await run(host, game_id, lambda t: plan_offer(host, t, user, what, stamp))
+    if until is not None and after.timeline.paused is not None:
+        await host.store.add_deadline(game_id, None, "resume", until)
+    messages = await _request_messages(host, plan, after, what)
+    return Reply(plan.lines[-1], tuple(messages), game_id)
+
+
+async def answer(host: Host, game_id: int, user: int, what: str, accept: bool) -> Reply:
+    """Accept or decline a takeback, abort or pause request."""
+    plan, after = await run(host, game_id, lambda t: plan_answer(host, t, user, what, accept))
+    if after.timeline.paused is not None and plan.table.timeline.paused is None:
+        until = after.timeline.paused.data.get("until")
+        if until:
+            await host.store.add_deadline(game_id, None, "resume", datetime.fromisoformat(until))
+    messages = await settle(host, plan, after)
+    return Reply(plan.lines[-1], tuple(messages), game_id)
+
+
+def plan_resume(host: Host, table: Table, user: int | None) -> Plan:
+    """The plan that restarts the clocks of a paused game."""
+    if table.timeline.paused is None:
+        raise RequestError("The game is not paused.", code="not_paused")
+    seat = None if user is None else playing_seat(host, table, user)
+    draft = Draft(table)
+    draft.note(RESUME, seat=-1 if seat is None else seat)
+    draft.say(f"Game {table.id} resumed: clocks run again.")
+    return draft.finish(seat)
+
+
+async def resume(host: Host, game_id: int, user: int | None) -> Reply:
+    """End a pause (any player, or the scheduled end of a vacation with user None)."""
+    plan, after = await run(host, game_id, lambda t: plan_resume(host, t, user))
+    messages = await settle(host, plan, after)
+    return Reply(plan.lines[-1], tuple(messages), game_id)
+
+
+async def replace_player(
+    host: Host, game_id: int, by: int, old: int, new: int, admin: bool = False
+) -> Reply:
+    """Hand a seat to another user (by its holder, the host or an admin); history is kept."""
+    table = await load_table(host, game_id)
+    if not table.record.status.is_open:
+        raise LobbyError("The game is over.", code="game_over")
+    seat = table.seat_of(old)
+    if seat is None:
+        raise PermissionDeniedError(f"{host.name(old)} has no seat here.", code="not_seated")
+    if by not in (old, table.settings.host_user) and not admin:
+        raise PermissionDeniedError(
+            "Only the player, the host or an admin can do that.", code="not_host"
+        )
+    if table.seat_of(new) is not None:
+        raise LobbyError(f"{host.name(new)} already plays here.", code="already_in")
+    role = next(r.role for r in table.seats if r.seat == seat)
+    await host.store.leave_seat(game_id, seat)
+    try:
+        await host.store.add_seat(game_id, seat, new, role)
+    except SeatTakenError:
+        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
+    host.cache.pop(game_id, None)
+    text = f"{host.name(new)} takes over seat {seat} from {host.name(old)}."
+    if table.record.status is GameStatus.LOBBY:
+        return Reply(text, (Notice(game_id, text),), game_id)
+
+    def build(t: Table) -> Plan:
+        draft = Draft(t)
+        draft.note("replace", seat=seat, **{"from": old, "to": new})
+        draft.say(text)
+        return draft.finish(None)
+
+    plan, after = await run(host, game_id, build)
+    await host.store.cancel_deadlines(game_id, seat=seat)
+    messages = await settle(host, plan, after)
+    if seat in after.humans_to_act():
+        from bot.service.deadlines import start_clock
+
+        await start_clock(host, after, seat, host.clock.now())
+    return Reply(text, tuple(messages), game_id)
+
+
+async def rematch(host: Host, game_id: int, user: int) -> Reply:
+    """A new game with the same players, settings and roles, seats rotated by one, started."""
+    table = await load_table(host, game_id)
+    if table.record.status.is_open:
+        raise LobbyError("Finish this game before a rematch.", code="not_finished")
+    if table.seat_of(user) is None:
+        raise PermissionDeniedError(
+            "Only players of that game can ask for a rematch.", code="not_seated"
+        )
+    s = table.settings
+    seats = sorted(table.seats, key=lambda r: r.seat)
+    order = seats[1:] + seats[:1]
+    reply = await lobby.create(
+        host,
+        table.spec.key,
+        user,
+        mode=s.mode,
+        seats=s.seats,
+        options=s.options,
+        clock=s.clock,
+        rated=s.rated,
+        timeout=s.timeout,
+        guild_id=table.record.guild_id,
+        channel_id=table.record.channel_id,
+        join=False,
+        rematch_of=game_id,
+    )
+    new_id = reply.game_id
+    assert new_id is not None
+    for seat, record in enumerate(order):
+        await host.store.add_seat(new_id, seat, record.user_id, record.role)
+    started = await lobby.start(host, new_id, user, admin=True)
+    return Reply(f"Rematch: game {new_id}.\n{started.text}", started.messages, new_id)
+
+
+def pause_until(now: datetime, hours: float) -> datetime:
+    """When a vacation of `hours` from now ends."""
+    return now + timedelta(hours=hours)

@@ -1,0 +1,96 @@
+"""AI seats: a chooser per game, a budget per level, a seeded Random per decision.
+
+The AI module of a game registers `choose(view, legal_actions, rng, budget) -> action`; until it
+does, AI seats pick uniformly among legal actions, which keeps any game playable against the bot.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How hard an AI may think: a level name, a time limit and a playout count."""
+
+    level: str
+    seconds: float
+    playouts: int
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget("easy", 0.2, 50),
+    "normal": Budget("normal", 1.0, 400),
+    "hard": Budget("hard", 4.0, 2000),
+}
+AI_USERS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
+"""AI seats hold these pseudo user ids (negative, so they never clash with real users)."""
+
+Chooser = Callable[[Any, Sequence[Any], random.Random, Budget], Any]
+
+_CHOOSERS: dict[str, Chooser] = {}
+_BUILTIN: dict[str, str] = {"neuroshima": "games.neuroshima.ai"}
+
+
+def is_ai(user_id: int) -> bool:
+    """True for the pseudo users that stand for AI seats."""
+    return user_id < 0
+
+
+def level_of(user_id: int) -> str:
+    """The level name of an AI pseudo user."""
+    for name, uid in AI_USERS.items():
+        if uid == user_id:
+            return name
+    return "normal"
+
+
+def ai_rng(seed: str, seq: int) -> random.Random:
+    """The Random for the AI decision logged at `seq`: seeded, so a game replays identically."""
+    return random.Random(f"{seed}:ai:{seq}")
+
+
+def random_choice(view: Any, legal: Sequence[Any], rng: random.Random, budget: Budget) -> Any:
+    """The fallback AI: any legal action."""
+    del view, budget
+    return legal[rng.randrange(len(legal))]
+
+
+def register_ai(key: str, chooser: Chooser) -> None:
+    """Let `chooser` play AI seats of game `key`."""
+    _CHOOSERS[key] = chooser
+
+
+def chooser_for(key: str) -> Chooser:
+    """The registered chooser of a game, its built-in AI module's `choose`, or random play."""
+    found = _CHOOSERS.get(key)
+    if found is None:
+        found = random_choice
+        module_name = _BUILTIN.get(key)
+        if module_name is not None:
+            try:
+                found = getattr(importlib.import_module(module_name), "choose", random_choice)
+            except ImportError:
+                log.info("no AI module for %s yet; AI seats play random legal actions", key)
+        _CHOOSERS[key] = found
+    return found
+
+
+def choose(key: str, view: Any, legal: Sequence[Any], rng: random.Random, budget: Budget) -> Any:
+    """An AI decision; a chooser that fails or answers illegally is replaced by random play."""
+    try:
+        action = chooser_for(key)(view, legal, rng, budget)
+    except Exception:
+        log.exception("the %s AI failed; playing a random legal action", key)
+        return random_choice(view, legal, rng, budget)
+    if action not in legal:
+        log.error("the %s AI chose an illegal action %r; playing a random one", key, action)
+        return random_choice(view, legal, rng, budget)
+    return action

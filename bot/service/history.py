@@ -1,0 +1,138 @@
+"""History: a readable per-turn log, an export of the whole record, replays rebuilt from the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.outbox import Image
+from bot.service.table import Host, Table, load_table, replay_state
+from bot.service.timeline import Move, Note
+from bot.service.updates import board_images, describe, seat_name
+from games.base import CHANCE
+from storage.base import dumps
+
+EXPORT_FORMAT = "muster.game/1"
+
+
+def _note_line(host: Host, table: Table, note: Note) -> str:
+    seat = int(note.data.get("seat", -1))
+    who = seat_name(host, table, seat) if seat >= 0 else "the host"
+    kind = note.kind
+    if kind == "undo":
+        return f"{who} {'took back a turn' if note.data.get('why') == 'takeback' else 'undid'}"
+    if kind == "offer":
+        return f"{who} asked for {note.data.get('what')}"
+    if kind in ("consent", "decline"):
+        return f"{who} {'agreed to' if kind == 'consent' else 'declined'} {note.data.get('what')}"
+    if kind == "replace":
+        return (
+            f"{host.name(int(note.data['to']))} took over seat {seat} from "
+            f"{host.name(int(note.data['from']))}"
+        )
+    verbs = {
+        "resign": "resigned",
+        "pause": "paused the game",
+        "resume": "resumed the game",
+        "timeout": "ran out of time",
+    }
+    return f"{who} {verbs.get(kind, kind)}"
+
+
+async def log_lines(host: Host, game_id: int) -> list[str]:
+    """The game's log as lines, a new turn number whenever the acting seat changes."""
+    table = await load_table(host, game_id)
+    voided = {m.seq for m in table.timeline.voided}
+    entries: list[Move | Note] = sorted(
+        [*table.timeline.moves, *table.timeline.voided, *table.timeline.notes], key=lambda e: e.seq
+    )
+    lines: list[str] = []
+    turn, last_seat = 0, None
+    for entry in entries:
+        if isinstance(entry, Note):
+            lines.append(f"  ({_note_line(host, table, entry)})")
+            continue
+        if entry.seat != CHANCE and entry.seat != last_seat:
+            turn += 1
+            last_seat = entry.seat
+            lines.append(f"Turn {turn} - {seat_name(host, table, entry.seat)}")
+        text = describe(host, table, entry.seat, entry.action).split(": ", 1)[-1]
+        prefix = "chance: " if entry.seat == CHANCE else ""
+        mark = " [undone]" if entry.seq in voided else ""
+        lines.append(f"  {entry.seq}. {prefix}{text}{mark}")
+    outcome = table.record.outcome
+    if outcome:
+        lines.append(f"Result: {outcome.get('reason', '')}")
+    return lines
+
+
+async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image, ...]]:
+    """A finished (or running) game as a JSON-compatible record, plus its final board image."""
+    table = await load_table(host, game_id)
+    record = table.record
+    seats = await host.store.seats(game_id, include_left=True)
+    events = await host.store.events(game_id)
+    data = {
+        "format": EXPORT_FORMAT,
+        "game": {
+            "id": record.id,
+            "key": record.game_key,
+            "rules_version": record.rules_version,
+            "seed": record.seed,
+            "config": record.config,
+            "status": str(record.status),
+            "outcome": record.outcome,
+            "created": record.created.isoformat(),
+            "updated": record.updated.isoformat(),
+        },
+        "seats": [
+            {
+                "seat": s.seat,
+                "user": s.user_id,
+                "role": s.role,
+                "joined": s.joined.isoformat(),
+                "left": s.left.isoformat() if s.left else None,
+            }
+            for s in seats
+        ],
+        "events": [
+            {"seq": e.seq, "seat": e.seat, "action": e.action, "time": e.created.isoformat()}
+            for e in events
+        ],
+        "log": await log_lines(host, game_id),
+    }
+    dumps(data)  # proves the export is canonical JSON before anyone writes it out
+    return data, board_images(table, table.state, "final")
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One step of a replay: its number, a caption, the public view and its board image."""
+
+    step: int
+    caption: str
+    view: Any
+    images: tuple[Image, ...]
+
+
+async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> list[Frame]:
+    """The game rebuilt from its log, one frame per effective move (players' moves by default)."""
+    table = await load_table(host, game_id)
+    moves = table.timeline.moves
+    rules = table.spec.rules
+    state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
+    frames = [Frame(0, "setup", rules.player_view(state, None), ())]
+    for index, move in enumerate(moves, start=1):
+        state = rules.apply(state, move.seat, move.action)
+        if move.seat == CHANCE and not include_chance:
+            continue
+        caption = describe(host, table, move.seat, move.action)
+        frames.append(
+            Frame(
+                index,
+                caption,
+                rules.player_view(state, None),
+                board_images(table, state, f"step{index}"),
+            )
+        )
+    return frames

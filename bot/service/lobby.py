@@ -1,0 +1,371 @@
+"""Lobbies: create, invite, join, leave, choose a role, add AI seats, start, cancel."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from bot.service import ai
+from bot.service.errors import LobbyError, PermissionDeniedError
+from bot.service.outbox import Invite, LobbyUpdate, Message, Reply
+from bot.service.play import Draft, commit
+from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
+from bot.service.settle import settle
+from bot.service.table import TIMEOUT_POLICIES, Host, HostSettings, Table, load_table
+from games import engine
+from games.base import GameError
+from games.registry import find_game
+from storage.base import ConflictError, SeatTakenError
+from storage.records import GameStatus, NewGame
+
+MIN_CLOCK = 60
+MAX_CLOCK = 30 * 24 * 3600
+
+
+def lobby_text(host: Host, table: Table) -> str:
+    """The lobby as a few lines: game, mode, clock and who sits where."""
+    s = table.settings
+    clock = f"{s.clock // 60} min per turn" if s.clock else "no turn clock"
+    lines = [
+        f"Game {table.id}: {table.spec.name}, {s.mode}, {s.seats} seats, {clock}"
+        f"{', rated' if s.rated else ''}. Host: {host.name(s.host_user)}."
+    ]
+    for seat in range(s.seats):
+        record = next((r for r in table.seats if r.seat == seat), None)
+        if record is None:
+            lines.append(f"  seat {seat}: (open)")
+        else:
+            role = f" as {record.role}" if record.role else ""
+            lines.append(f"  seat {seat}: {host.name(record.user_id)}{role}")
+    return "\n".join(lines)
+
+
+def _check_role(profile: HostProfile, table: Table | None, role: str | None, seat: int) -> None:
+    if role is None:
+        return
+    label = profile.role_label
+    if not profile.roles:
+        raise LobbyError(f"This game has no {label}s to choose.", code="wrong_mode")
+    if role != RANDOM_ROLE and role not in profile.roles:
+        known = ", ".join((*profile.roles, RANDOM_ROLE))
+        raise LobbyError(
+            f"Unknown {label} {role!r}. Choose one of: {known}.", code=f"unknown_{label}"
+        )
+    if table is not None and role != RANDOM_ROLE and profile.unique_roles:
+        for other in table.seats:
+            if other.role == role and other.seat != seat:
+                raise LobbyError(f"The {label} {role} is taken.", code=f"{label}_taken")
+
+
+def _check_options(profile: HostProfile, options: Mapping[str, Any]) -> None:
+    for key, value in options.items():
+        allowed = profile.options.get(key)
+        if allowed is None:
+            known = ", ".join(profile.options) or "none"
+            raise LobbyError(f"Unknown option {key!r} (options: {known}).", code="unknown_option")
+        if value not in allowed:
+            raise LobbyError(
+                f"{key} must be one of {', '.join(map(str, allowed))}.", code="bad_option"
+            )
+
+
+async def _lobby(host: Host, game_id: int) -> Table:
+    table = await load_table(host, game_id)
+    if table.record.status is not GameStatus.LOBBY:
+        raise LobbyError(f"Game {game_id} is not a lobby any more.", code="not_lobby")
+    return table
+
+
+def _require_host(table: Table, user: int, admin: bool) -> None:
+    if user != table.settings.host_user and not admin:
+        raise PermissionDeniedError("Only the host or an admin can do that.", code="not_host")
+
+
+async def create(
+    host: Host,
+    game_key: str,
+    user: int,
+    *,
+    mode: str | None = None,
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    clock: int | None = None,
+    rated: bool = True,
+    timeout: str = "auto",
+    invite_only: bool = False,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    role: str | None = None,
+    join: bool = True,
+    rematch_of: int | None = None,
+    seed: str | None = None,
+) -> Reply:
+    """Open a lobby (the creator hosts it and, unless join=False, takes seat 0)."""
+    spec = find_game(game_key)
+    profile = profile_for(spec)
+    try:
+        chosen = profile.mode(mode)
+    except KeyError:
+        names = ", ".join(m.name for m in profile.modes)
+        raise LobbyError(
+            f"{spec.name} has no mode {mode!r}; modes: {names}.", code="wrong_mode"
+        ) from None
+    count = seats if seats is not None else chosen.seats[0]
+    if count not in chosen.seats:
+        allowed = ", ".join(map(str, chosen.seats))
+        raise LobbyError(
+            f"A {chosen.name} game has {allowed} seats, not {count}.", code="wrong_mode"
+        )
+    if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
+        raise LobbyError("The turn clock must be between 1 minute and 30 days.", code="bad_clock")
+    if timeout not in TIMEOUT_POLICIES:
+        raise LobbyError(
+            f"Timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.", code="bad_option"
+        )
+    _check_options(profile, options or {})
+    _check_role(profile, None, role, 0)
+    settings = HostSettings(
+        host_user=user,
+        mode=chosen.name,
+        seats=count,
+        clock=clock,
+        rated=rated,
+        timeout=timeout,
+        invite_only=invite_only,
+        options=dict(options or {}),
+        rematch_of=rematch_of,
+    )
+    # A given seed makes a game reproducible (demos, tests); players get a fresh secret one.
+    seed = seed or f"{random.SystemRandom().getrandbits(64):016x}"
+    record = await host.store.create_game(
+        NewGame(
+            spec.key,
+            spec.rules_version,
+            seed,
+            {"host": settings.to_json()},
+            guild_id=guild_id,
+            channel_id=channel_id,
+        )
+    )
+    if join:
+        await host.store.add_seat(record.id, 0, user, role)
+    table = await load_table(host, record.id)
+    text = lobby_text(host, table)
+    return Reply(f"Created game {record.id}.\n{text}", (LobbyUpdate(record.id, text),), record.id)
+
+
+async def _save_settings(host: Host, table: Table, settings: HostSettings) -> None:
+    await host.store.update_game(
+        table.id, config={**table.record.config, "host": settings.to_json()}
+    )
+
+
+async def invite(host: Host, game_id: int, by: int, user: int) -> Reply:
+    """Invite (or challenge) a user to a lobby; any seated player or the host may invite."""
+    table = await _lobby(host, game_id)
+    if by != table.settings.host_user and table.seat_of(by) is None:
+        raise PermissionDeniedError("Only players in this lobby can invite.", code="not_seated")
+    if table.seat_of(user) is not None:
+        raise LobbyError(f"{host.name(user)} is already in this game.", code="already_in")
+    if user not in table.settings.invited:
+        settings = replace(table.settings, invited=(*table.settings.invited, user))
+        await _save_settings(host, table, settings)
+    text = f"{host.name(by)} invites you to game {game_id} ({table.spec.name}). Join it to play."
+    return Reply(f"Invited {host.name(user)}.", (Invite(user, game_id, text),), game_id)
+
+
+async def join(
+    host: Host, game_id: int, user: int, role: str | None = None, seat: int | None = None
+) -> Reply:
+    """Take a free seat (the lowest unless one is named), optionally with a role."""
+    table = await _lobby(host, game_id)
+    s = table.settings
+    if table.seat_of(user) is not None:
+        raise LobbyError("You are already in this game.", code="already_in")
+    if s.invite_only and user not in s.invited and user != s.host_user:
+        raise PermissionDeniedError("This game is by invitation only.", code="invite_only")
+    taken = {r.seat for r in table.seats}
+    free = [n for n in range(s.seats) if n not in taken]
+    if not free:
+        raise LobbyError(f"Game {game_id} is full.", code="full")
+    if seat is not None and seat not in free:
+        code = "seat_taken" if 0 <= seat < s.seats else "no_such_seat"
+        raise LobbyError(f"Seat {seat} is not free.", code=code)
+    chosen = free[0] if seat is None else seat
+    _check_role(table.profile, table, role, chosen)
+    try:
+        await host.store.add_seat(game_id, chosen, user, role)
+    except SeatTakenError:
+        raise LobbyError(
+            "Someone took that seat a moment ago; try again.", code="seat_taken"
+        ) from None
+    return await _updated(host, game_id, f"{host.name(user)} joined game {game_id}.")
+
+
+async def _updated(
+    host: Host, game_id: int, headline: str, extra: tuple[Message, ...] = ()
+) -> Reply:
+    table = await load_table(host, game_id)
+    text = f"{headline}\n{lobby_text(host, table)}"
+    return Reply(text, (LobbyUpdate(game_id, text), *extra), game_id)
+
+
+async def leave(host: Host, game_id: int, user: int) -> Reply:
+    """Leave a lobby; a leaving host passes the lobby on, or cancels it when nobody is left."""
+    table = await _lobby(host, game_id)
+    seat = table.seat_of(user)
+    if seat is None:
+        raise PermissionDeniedError("You are not in this lobby.", code="not_seated")
+    await host.store.leave_seat(game_id, seat)
+    if user == table.settings.host_user:
+        humans = [r.user_id for r in table.seats if r.user_id != user and not ai.is_ai(r.user_id)]
+        if not humans:
+            await host.store.set_status(
+                game_id,
+                GameStatus.ABANDONED,
+                expected=GameStatus.LOBBY,
+                outcome={"reason": "the host left"},
+            )
+            text = f"{host.name(user)} left; game {game_id} is cancelled."
+            return Reply(text, (LobbyUpdate(game_id, text),), game_id)
+        await _save_settings(host, table, replace(table.settings, host_user=humans[0]))
+        return await _updated(
+            host, game_id, f"{host.name(user)} left; {host.name(humans[0])} hosts now."
+        )
+    return await _updated(host, game_id, f"{host.name(user)} left game {game_id}.")
+
+
+async def choose_role(host: Host, game_id: int, user: int, role: str) -> Reply:
+    """Choose your army (or role) in a lobby; 'random' deals one at the start."""
+    table = await _lobby(host, game_id)
+    seat = table.seat_of(user)
+    if seat is None:
+        raise PermissionDeniedError("Join the game first.", code="not_seated")
+    _check_role(table.profile, table, role, seat)
+    # The store keeps seat holders, not roles: re-seat the same user with the new role.
+    await host.store.leave_seat(game_id, seat)
+    try:
+        await host.store.add_seat(game_id, seat, user, role)
+    except SeatTakenError:
+        raise LobbyError("Your seat changed a moment ago; join again.", code="seat_taken") from None
+    return await _updated(host, game_id, f"{host.name(user)} chose {role}.")
+
+
+async def add_ai(
+    host: Host,
+    game_id: int,
+    by: int,
+    level: str = "normal",
+    role: str | None = None,
+    admin: bool = False,
+) -> Reply:
+    """Seat an AI player of `level` (host only)."""
+    table = await _lobby(host, game_id)
+    _require_host(table, by, admin)
+    if level not in ai.AI_USERS:
+        raise LobbyError(f"AI levels: {', '.join(ai.AI_USERS)}.", code="bad_level")
+    taken = {r.seat for r in table.seats}
+    free = [n for n in range(table.settings.seats) if n not in taken]
+    if not free:
+        raise LobbyError(f"Game {game_id} is full.", code="full")
+    _check_role(table.profile, table, role, free[0])
+    try:
+        await host.store.add_seat(game_id, free[0], ai.AI_USERS[level], role)
+    except SeatTakenError:
+        raise LobbyError(
+            "Someone took that seat a moment ago; try again.", code="seat_taken"
+        ) from None
+    return await _updated(host, game_id, f"An AI ({level}) joined game {game_id}.")
+
+
+def _resolve_roles(table: Table) -> list[str | None]:
+    profile = table.profile
+    roles: list[str | None] = [None] * table.settings.seats
+    for record in table.seats:
+        roles[record.seat] = record.role
+    if not profile.roles:
+        return roles
+    fixed = [r for r in roles if r not in (None, RANDOM_ROLE)]
+    if profile.unique_roles and len(fixed) != len(set(fixed)):
+        raise LobbyError(
+            f"Two players chose the same {profile.role_label}.", code=f"{profile.role_label}_taken"
+        )
+    rng = random.Random(f"{table.record.seed}:roles")
+    pool = [r for r in profile.roles if r not in fixed or not profile.unique_roles]
+    for seat, role in enumerate(roles):
+        if role == RANDOM_ROLE:
+            pick = pool[rng.randrange(len(pool))]
+            roles[seat] = pick
+            if profile.unique_roles:
+                pool.remove(pick)
+    return roles
+
+
+async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply:
+    """Start a full lobby: set up the rules, run opening chance steps and AI seats."""
+    table = await _lobby(host, game_id)
+    _require_host(table, by, admin)
+    if len(table.seats) != table.settings.seats:
+        missing = table.settings.seats - len(table.seats)
+        raise LobbyError(f"Waiting for {missing} more player(s).", code="not_full")
+    roles = _resolve_roles(table)
+    s = table.settings
+    config = table.profile.build_config(s.options, s.mode, roles)
+    try:
+        state, _ = engine.start(table.spec.rules, config, s.seats, table.record.seed)
+    except GameError as err:
+        raise LobbyError(err.user_message, code="bad_config") from None
+    del state  # checked only: the draft below sets up again and logs the opening steps
+    full_config = {**table.record.config, "game": config}
+    await host.store.update_game(game_id, config=full_config)
+    ready = replace(table, record=replace(table.record, config=full_config))
+    draft = Draft(ready, table.spec.rules.setup(config, s.seats, table.record.seed))
+    draft.open()
+    draft.say(f"Game {game_id} ({table.spec.name}) has started.")
+    draft.bots()
+    plan = draft.finish(status=GameStatus.ACTIVE)
+    try:
+        after = await commit(host, plan)
+    except ConflictError:
+        raise LobbyError("The game has already started.", code="not_lobby") from None
+    for seat, role in enumerate(roles):
+        record = next(r for r in table.seats if r.seat == seat)
+        if record.role != role:
+            await host.store.leave_seat(game_id, seat)
+            await host.store.add_seat(game_id, seat, record.user_id, role)
+    if any(r.role != roles[r.seat] for r in table.seats):
+        host.cache.pop(game_id, None)
+        after = await load_table(host, game_id)
+    messages = await settle(host, plan, after)
+    text = f"Game {game_id} started.\n{lobby_text(host, after)}"
+    return Reply(text, (LobbyUpdate(game_id, text), *messages), game_id)
+
+
+async def cancel(host: Host, game_id: int, by: int, admin: bool = False) -> Reply:
+    """Cancel a lobby (host or admin) or, for admins, a running game."""
+    table = await load_table(host, game_id)
+    status = table.record.status
+    if status is GameStatus.LOBBY:
+        _require_host(table, by, admin)
+    elif status is GameStatus.ACTIVE:
+        if not admin:
+            raise PermissionDeniedError(
+                "A running game ends by resignation or an abort vote; admins can cancel it.",
+                code="not_admin",
+            )
+    else:
+        raise LobbyError(f"Game {game_id} has already ended.", code="game_over")
+    try:
+        await host.store.set_status(
+            game_id,
+            GameStatus.ABANDONED,
+            expected=status,
+            outcome={"reason": f"cancelled by {host.name(by)}"},
+        )
+    except ConflictError:
+        raise LobbyError("The game changed a moment ago; look again.", code="busy") from None
+    host.cache.pop(game_id, None)
+    text = f"Game {game_id} was cancelled by {host.name(by)}."
+    return Reply(text, (LobbyUpdate(game_id, text),), game_id)

@@ -1,0 +1,159 @@
+"""What the host asks the front-ends to deliver: frozen messages with lazily drawn images."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A PNG drawn on first use (front-ends call `png()` off the event loop)."""
+
+    name: str
+    render: Callable[[], bytes] = field(compare=False, repr=False)
+
+    @staticmethod
+    def lazy(name: str, draw: Callable[[], bytes]) -> Image:
+        """An image whose bytes are drawn once, the first time they are asked for."""
+        return Image(name, cache(draw))
+
+    def png(self) -> bytes:
+        """The PNG bytes (drawing them now if this is the first call)."""
+        return self.render()
+
+
+@dataclass(frozen=True, slots=True)
+class PublicUpdate:
+    """For the game's channel or thread: what happened, the board, and who is to act."""
+
+    game_id: int
+    text: str
+    images: tuple[Image, ...] = ()
+    mention: tuple[int, ...] = ()
+    kind: str = "public"
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateUpdate:
+    """For one seated user only (a DM): their hand panel and what changed since their turn."""
+
+    user_id: int
+    game_id: int
+    seat: int
+    text: str
+    images: tuple[Image, ...] = ()
+    kind: str = "private"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleReplay:
+    """The frames of one battle (or other resolution the presenter animates), for the channel."""
+
+    game_id: int
+    caption: str
+    name: str
+    render: Callable[[], tuple[bytes, ...]] = field(compare=False, repr=False)
+    kind: str = "battle"
+
+    def frames(self) -> tuple[bytes, ...]:
+        """The PNG frames in order (drawn on the first call)."""
+        return self.render()
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    """The result: winners as user ids, the reason, and rating changes when the game was rated."""
+
+    game_id: int
+    text: str
+    winners: tuple[int, ...]
+    reason: str
+    images: tuple[Image, ...] = ()
+    kind: str = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Reminder:
+    """A nudge to a user whose turn clock is running out."""
+
+    user_id: int
+    game_id: int
+    text: str
+    due: datetime
+    kind: str = "reminder"
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """Once a day: the games waiting for a user."""
+
+    user_id: int
+    text: str
+    game_ids: tuple[int, ...]
+    kind: str = "digest"
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """A user was invited or challenged to a lobby."""
+
+    user_id: int
+    game_id: int
+    text: str
+    kind: str = "invite"
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyUpdate:
+    """A lobby changed (joined, left, army chosen, started, cancelled)."""
+
+    game_id: int
+    text: str
+    kind: str = "lobby"
+
+
+@dataclass(frozen=True, slots=True)
+class ConsentRequest:
+    """Other players are asked to accept a takeback, an abort or a pause."""
+
+    game_id: int
+    users: tuple[int, ...]
+    what: str
+    text: str
+    kind: str = "consent"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A short line about a game for its channel (or, with users, for those users)."""
+
+    game_id: int
+    text: str
+    users: tuple[int, ...] = ()
+    kind: str = "notice"
+
+
+Message = (
+    PublicUpdate
+    | PrivateUpdate
+    | BattleReplay
+    | GameOver
+    | Reminder
+    | Digest
+    | Invite
+    | LobbyUpdate
+    | ConsentRequest
+    | Notice
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """What a service call returns: an answer for the caller and messages to deliver."""
+
+    text: str
+    messages: tuple[Message, ...] = ()
+    game_id: int | None = None

@@ -1,0 +1,252 @@
+"""Planning and writing changes: a Draft gathers moves and notes, a Plan is appended at once.
+
+Planning is pure (rules, AI and chance from seeded sources), so rejections never touch the
+store and a stale write is simply planned again on a fresh load.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from bot.service import ai
+from bot.service.errors import BusyError
+from bot.service.table import Host, Table, load_table, replay_state
+from bot.service.timeline import Move, Note, Timeline, fold, note_json
+from games import engine
+from games.base import CHANCE, GameError, GameOverError, IllegalActionError, Outcome, Seat
+from storage.base import GameClosedError, StaleVersionError
+from storage.records import GameStatus, NewEvent
+
+log = logging.getLogger(__name__)
+
+MAX_BOT_MOVES = 20_000
+"""A guard against AI seats that never hand the turn back (a bug, not a rule)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One game move of a plan with the states around it (for texts, replays and images)."""
+
+    seq: int
+    seat: Seat
+    action: Any
+    before: Any
+    after: Any
+    barrier: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Events to append in one write, and the table they lead to."""
+
+    table: Table
+    events: tuple[NewEvent, ...]
+    steps: tuple[Step, ...]
+    notes: tuple[Note, ...]
+    state: Any
+    timeline: Timeline
+    status: GameStatus | None
+    outcome: dict[str, Any] | None
+    lines: tuple[str, ...]
+    actor: Seat | None
+
+
+def outcome_json(outcome: Outcome, resigned: tuple[Seat, ...], ended_by: str) -> dict[str, Any]:
+    """The stored form of a result."""
+    return {
+        "winners": sorted(outcome.winners),
+        "reason": outcome.reason,
+        "scores": list(outcome.scores),
+        "resigned": list(resigned),
+        "ended_by": ended_by,
+    }
+
+
+class Draft:
+    """A change being planned on a table: moves, notes and AI replies, not yet written."""
+
+    def __init__(self, table: Table, state: Any = None) -> None:
+        self.table = table
+        self.state = table.state if state is None else state
+        self.timeline = table.timeline
+        self.seq = table.record.version
+        self.events: list[NewEvent] = []
+        self.steps: list[Step] = []
+        self.notes: list[Note] = []
+        self.lines: list[str] = []
+
+    @property
+    def rules(self) -> Any:
+        """The game's rules."""
+        return self.table.spec.rules
+
+    def play(self, seat: Seat, action: Any) -> None:
+        """Apply a player's action and the chance steps it triggers (raises GameError)."""
+        spec, record = self.table.spec, self.table.record
+        try:
+            stored = spec.codec.to_json(action)
+            if spec.codec.from_json(stored) != action:
+                raise ValueError("the action does not survive storage")
+            after, events = engine.play(self.rules, self.state, record.seed, self.seq, seat, action)
+        except GameError:
+            raise
+        except Exception as err:  # hostile structured actions must not reach players as traces
+            log.info("rejected a malformed %s action %r: %r", spec.key, action, err)
+            raise IllegalActionError(
+                "That action does not fit this game.", code="bad_action"
+            ) from None
+        state = self.state
+        for event in events:
+            nxt = (
+                after if event is events[-1] else self.rules.apply(state, event.seat, event.action)
+            )
+            barrier = self.table.profile.is_barrier(event.seat, event.action)
+            self.steps.append(Step(event.seq, event.seat, event.action, state, nxt, barrier))
+            move = Move(event.seq, event.seat, event.action, barrier)
+            self.timeline = fold([move], self.timeline)
+            self.events.append(NewEvent(event.seat, spec.codec.to_json(event.action)))
+            state = nxt
+        self.state = after
+        self.seq += len(events)
+
+    def open(self) -> None:
+        """Run the opening chance steps of a freshly set-up state."""
+        record = self.table.record
+        state = self.state
+        after, events = engine.resolve_chance(self.rules, state, record.seed, self.seq)
+        for event in events:
+            nxt = self.rules.apply(state, event.seat, event.action)
+            self._log(event.seq, event.seat, event.action, state, nxt)
+            state = nxt
+        self.state = after
+        self.seq += len(events)
+
+    def _log(self, seq: int, seat: Seat, action: Any, before: Any, after: Any) -> None:
+        barrier = self.table.profile.is_barrier(seat, action)
+        self.steps.append(Step(seq, seat, action, before, after, barrier))
+        self.timeline = fold([Move(seq, seat, action, barrier)], self.timeline)
+        self.events.append(NewEvent(seat, self.table.spec.codec.to_json(action)))
+
+    def note(self, kind: str, **data: Any) -> None:
+        """Log a host decision."""
+        note = Note(self.seq, kind, data)
+        self.notes.append(note)
+        self.timeline = fold([note], self.timeline)
+        self.events.append(NewEvent(None, note_json(kind, **data)))
+        self.seq += 1
+
+    def undo_to(self, index: int, seat: Seat, why: str) -> int:
+        """Void the effective moves from `index` on; returns how many went."""
+        moves = self.timeline.moves
+        count = len(moves) - index
+        self.note("undo", **{"from": moves[index].seq, "seat": seat, "why": why})
+        t = self.table
+        self.state = replay_state(
+            t.spec, t.game_config, t.settings.seats, t.record.seed, self.timeline.moves
+        )
+        return count
+
+    def bot_seats(self) -> frozenset[Seat]:
+        """Seats the bot plays now (AI seats and resigned players)."""
+        return self.table.ai_seats() | set(self.timeline.resigned)
+
+    def to_act(self) -> frozenset[Seat]:
+        """Seats the rules wait for in the drafted state."""
+        return frozenset(s for s in self.rules.to_act(self.state) if s != CHANCE)
+
+    def bots(self) -> None:
+        """Let AI seats act until a person must act or the game is over."""
+        bots = self.bot_seats()
+        for _ in range(MAX_BOT_MOVES):
+            movers = sorted(self.to_act() & bots)
+            if not movers:
+                return
+            seat = movers[0]
+            legal = list(self.rules.legal_actions(self.state, seat))
+            if not legal:
+                log.error("%s gave seat %d nothing to do", self.table.spec.key, seat)
+                return
+            user = self.table.user_at(seat)
+            budget = ai.LEVELS[ai.level_of(user if user is not None and user < 0 else -2)]
+            view = self.rules.player_view(self.state, seat)
+            rng = ai.ai_rng(self.table.record.seed, self.seq)
+            self.play(seat, ai.choose(self.table.spec.key, view, legal, rng, budget))
+        raise RuntimeError("AI seats did not hand the turn back")
+
+    def say(self, line: str) -> None:
+        """Add a line to the public update."""
+        self.lines.append(line)
+
+    def finish(
+        self,
+        actor: Seat | None = None,
+        *,
+        status: GameStatus | None = None,
+        outcome: dict[str, Any] | None = None,
+    ) -> Plan:
+        """The plan: a result from the rules wins over `status` (a game may end at once)."""
+        ended = status in (GameStatus.FINISHED, GameStatus.ABANDONED)
+        if not ended and self.state is not None and not self.rules.to_act(self.state):
+            result = self.rules.outcome(self.state)
+            if result is not None:
+                status = GameStatus.FINISHED
+                outcome = outcome_json(result, self.timeline.resigned, "rules")
+        return Plan(
+            self.table,
+            tuple(self.events),
+            tuple(self.steps),
+            tuple(self.notes),
+            self.state,
+            self.timeline,
+            status,
+            outcome,
+            tuple(self.lines),
+            actor,
+        )
+
+
+async def commit(host: Host, plan: Plan) -> Table:
+    """Append a plan's events at the version it was planned on; returns the new table."""
+    table = plan.table
+    status = plan.status or table.record.status
+    if not plan.events and plan.status is None:
+        return table
+    bots = table.ai_seats() | set(plan.timeline.resigned)
+    waiting: list[Seat] = []
+    if plan.state is not None:
+        waiting = sorted(s for s in table.spec.rules.to_act(plan.state) if s >= 0 and s not in bots)
+    record = await host.store.append(
+        table.id,
+        table.record.version,
+        plan.events,
+        to_act=waiting,
+        status=plan.status,
+        outcome=plan.outcome,
+    )
+    after = replace(table, record=record, timeline=plan.timeline, state=plan.state)
+    if status is not GameStatus.LOBBY:
+        host.cache[table.id] = after
+    return after
+
+
+async def run(host: Host, game_id: int, build: Callable[[Table], Plan]) -> tuple[Plan, Table]:
+    """Load, plan and append; a stale write is planned once more on a fresh load, then refused."""
+    for _attempt in range(2):
+        table = await load_table(host, game_id)
+        plan = build(table)
+        try:
+            return plan, await commit(host, plan)
+        except StaleVersionError:
+            host.cache.pop(game_id, None)
+        except GameClosedError:
+            host.cache.pop(game_id, None)
+            raise GameOverError("This game has already ended.") from None
+    raise BusyError("The game changed while you were moving. Look at the board and try again.")
+
+
+def settings_map(table: Table) -> Mapping[str, Any]:
+    """The host settings of a table as stored (handy for rematches and exports)."""
+    return table.settings.to_json()

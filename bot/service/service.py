@@ -1,0 +1,259 @@
+"""The host service both front-ends call: plain ids in, Replies with outbox messages out."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service import agreements, history, lobby, ratings, ticks, turns
+from bot.service.clock import Clock, SystemClock
+from bot.service.errors import NoSuchGameError
+from bot.service.history import Frame
+from bot.service.outbox import Image, Message, PublicUpdate, Reply
+from bot.service.table import Host, load_table
+from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
+from bot.service.turns import Command, playing_seat
+from bot.service.updates import board_images, legal_texts, private_panel, turn_line
+from storage.base import GameStore
+from storage.records import GameRecord
+
+UserId = int | str
+GameId = int | str
+_MENTION = re.compile(r"^<@!?(\d+)>$")
+NAME_ID_BITS = 52
+
+
+class Service:
+    """Muster's host: lobbies, play, agreements, clocks, history and ratings over one store."""
+
+    def __init__(
+        self,
+        store: GameStore,
+        clock: Clock | None = None,
+        names: Callable[[int], str] | None = None,
+    ) -> None:
+        self._names: dict[int, str] = {}
+        self.host = Host(store, clock or SystemClock(), names or self._default_name)
+
+    @property
+    def store(self) -> GameStore:
+        """The store the service writes to."""
+        return self.host.store
+
+    # --- ids ---------------------------------------------------------------------------------
+    def user(self, user: UserId) -> int:
+        """The numeric id of a user: ints and digit strings (or mentions) as they are, names hashed.
+
+        Names (the console's hot-seat players) map to a stable id and are remembered for messages.
+        """
+        if isinstance(user, int) and not isinstance(user, bool):
+            return user
+        text = str(user).strip()
+        match = _MENTION.match(text)
+        if match:
+            return int(match.group(1))
+        if text.isdigit():
+            return int(text)
+        if not text:
+            raise NoSuchGameError("A user needs a name.", code="bad_user")
+        digest = hashlib.sha256(text.lower().encode()).digest()
+        uid = int.from_bytes(digest[:8], "big") >> (64 - NAME_ID_BITS) or 1
+        self._names[uid] = text
+        return uid
+
+    def _default_name(self, user_id: int) -> str:
+        return self._names.get(user_id, f"player {user_id}")
+
+    @staticmethod
+    def game(game: GameId) -> int:
+        """The numeric id of a game reference (12, '12' or '#12')."""
+        if isinstance(game, int) and not isinstance(game, bool):
+            return game
+        text = str(game).strip().lstrip("#")
+        if not text.isdigit():
+            raise NoSuchGameError(f"{game!r} is not a game number.", code="bad_game_id")
+        return int(text)
+
+    # --- lobby -------------------------------------------------------------------------------
+    async def create(self, game_key: str, user: UserId, **options: Any) -> Reply:
+        """Open a lobby (see lobby.create for the options)."""
+        return await lobby.create(self.host, game_key, self.user(user), **options)
+
+    async def challenge(
+        self, game_key: str, user: UserId, opponent: UserId, **options: Any
+    ) -> Reply:
+        """Open an invitation-only lobby and invite one opponent."""
+        created = await lobby.create(
+            self.host, game_key, self.user(user), invite_only=True, **options
+        )
+        assert created.game_id is not None
+        invited = await lobby.invite(
+            self.host, created.game_id, self.user(user), self.user(opponent)
+        )
+        return Reply(created.text, created.messages + invited.messages, created.game_id)
+
+    async def invite(self, game: GameId, by: UserId, user: UserId) -> Reply:
+        """Invite a user to a lobby."""
+        return await lobby.invite(self.host, self.game(game), self.user(by), self.user(user))
+
+    async def join(
+        self, game: GameId, user: UserId, role: str | None = None, seat: int | None = None
+    ) -> Reply:
+        """Take a seat in a lobby."""
+        return await lobby.join(self.host, self.game(game), self.user(user), role, seat)
+
+    async def leave(self, game: GameId, user: UserId) -> Reply:
+        """Leave a lobby."""
+        return await lobby.leave(self.host, self.game(game), self.user(user))
+
+    async def choose_role(self, game: GameId, user: UserId, role: str) -> Reply:
+        """Choose an army (or role) in a lobby."""
+        return await lobby.choose_role(self.host, self.game(game), self.user(user), role)
+
+    async def add_ai(
+        self,
+        game: GameId,
+        by: UserId,
+        level: str = "normal",
+        role: str | None = None,
+        admin: bool = False,
+    ) -> Reply:
+        """Seat an AI player."""
+        return await lobby.add_ai(self.host, self.game(game), self.user(by), level, role, admin)
+
+    async def start(self, game: GameId, by: UserId, admin: bool = False) -> Reply:
+        """Start a full lobby."""
+        return await lobby.start(self.host, self.game(game), self.user(by), admin)
+
+    async def cancel(self, game: GameId, by: UserId, admin: bool = False) -> Reply:
+        """Cancel a lobby (host/admin) or a running game (admin)."""
+        return await lobby.cancel(self.host, self.game(game), self.user(by), admin)
+
+    # --- play --------------------------------------------------------------------------------
+    async def act(self, game: GameId, user: UserId, command: Command) -> Reply:
+        """Play typed text, a stored-form dict or an action object for a user."""
+        return await turns.act(self.host, self.game(game), self.user(user), command)
+
+    async def undo(self, game: GameId, user: UserId, steps: int | None = 1) -> Reply:
+        """Undo within one's own turn (steps=None: back to the start of the turn)."""
+        return await turns.undo(self.host, self.game(game), self.user(user), steps)
+
+    async def takeback(self, game: GameId, user: UserId) -> Reply:
+        """Ask the others to let you take back your last turn."""
+        return await agreements.offer(self.host, self.game(game), self.user(user), TAKEBACK)
+
+    async def vote_abort(self, game: GameId, user: UserId) -> Reply:
+        """Vote to abort the game (it ends, unrated, when every player agrees)."""
+        gid, uid = self.game(game), self.user(user)
+        table = await load_table(self.host, gid)
+        if ABORT in table.timeline.requests:
+            return await agreements.answer(self.host, gid, uid, ABORT, True)
+        return await agreements.offer(self.host, gid, uid, ABORT)
+
+    async def pause(self, game: GameId, user: UserId, hours: float | None = None) -> Reply:
+        """Ask to pause the clocks (for `hours`, or until someone resumes)."""
+        until = None if hours is None else self.host.clock.now() + timedelta(hours=hours)
+        return await agreements.offer(
+            self.host, self.game(game), self.user(user), PAUSE_REQUEST, until
+        )
+
+    async def resume(self, game: GameId, user: UserId) -> Reply:
+        """Restart the clocks of a paused game."""
+        return await agreements.resume(self.host, self.game(game), self.user(user))
+
+    async def answer(self, game: GameId, user: UserId, what: str, accept: bool) -> Reply:
+        """Accept or decline a request ('takeback', 'abort' or 'pause')."""
+        return await agreements.answer(self.host, self.game(game), self.user(user), what, accept)
+
+    async def resign(self, game: GameId, user: UserId) -> Reply:
+        """Resign."""
+        return await agreements.resign(self.host, self.game(game), self.user(user))
+
+    async def replace_player(
+        self, game: GameId, by: UserId, old: UserId, new: UserId, admin: bool = False
+    ) -> Reply:
+        """Hand a seat to another user, keeping the history."""
+        return await agreements.replace_player(
+            self.host, self.game(game), self.user(by), self.user(old), self.user(new), admin
+        )
+
+    async def rematch(self, game: GameId, user: UserId) -> Reply:
+        """Start a new game with the same players, seats rotated."""
+        return await agreements.rematch(self.host, self.game(game), self.user(user))
+
+    # --- looking -----------------------------------------------------------------------------
+    async def board(self, game: GameId) -> Reply:
+        """The public state of a game (anyone may look: spectators too)."""
+        gid = self.game(game)
+        table = await load_table(self.host, gid)
+        if table.state is None:
+            text = lobby.lobby_text(self.host, table)
+            return Reply(text, (PublicUpdate(gid, text),), gid)
+        summary = turns.presenter_summary(table, None)
+        status = f"Game {gid} ({table.spec.name}), {table.record.status}."
+        text = f"{status}\n{summary}\n{turn_line(self.host, table)}"
+        images = board_images(table, table.state, f"v{table.record.version}")
+        return Reply(text, (PublicUpdate(gid, text, images),), gid)
+
+    async def hand(self, game: GameId, user: UserId) -> Reply:
+        """A seated player's private panel (only ever for that player)."""
+        gid, uid = self.game(game), self.user(user)
+        table = await load_table(self.host, gid)
+        seat = playing_seat(self.host, table, uid)
+        panel = private_panel(self.host, table, seat, new_turn=False)
+        return Reply(panel.text, (panel,), gid)
+
+    async def options(self, game: GameId, user: UserId, prefix: str = "") -> list[str]:
+        """The typed forms of the user's legal actions starting with `prefix` (autocomplete)."""
+        gid, uid = self.game(game), self.user(user)
+        table = await load_table(self.host, gid)
+        seat = table.seat_of(uid)
+        if seat is None or seat not in table.to_act():
+            return []
+        return [t for t in legal_texts(table, seat) if t.startswith(prefix)]
+
+    async def games(self, user: UserId) -> list[GameRecord]:
+        """Open games the user sits in."""
+        return await self.store.active_games_for_user(self.user(user))
+
+    async def waiting(self, user: UserId) -> list[GameRecord]:
+        """Games waiting for the user's move."""
+        return await self.store.games_waiting_on(self.user(user))
+
+    # --- time --------------------------------------------------------------------------------
+    async def tick(self, now: datetime | None = None) -> list[Message]:
+        """Fire due reminders, timeouts, digests and resumes; front-ends call this periodically."""
+        return await ticks.tick(self.host, now)
+
+    # --- history and ratings -----------------------------------------------------------------
+    async def history(self, game: GameId) -> list[str]:
+        """The readable log of a game."""
+        return await history.log_lines(self.host, self.game(game))
+
+    async def export(self, game: GameId) -> tuple[dict[str, Any], tuple[Image, ...]]:
+        """A game's JSON record and final image."""
+        return await history.export(self.host, self.game(game))
+
+    async def replay(self, game: GameId, include_chance: bool = False) -> list[Frame]:
+        """The game rebuilt from its log, frame by frame."""
+        return await history.replay(self.host, self.game(game), include_chance=include_chance)
+
+    async def leaderboard(self, game_key: str, limit: int = 10) -> list[tuple[int, float, int]]:
+        """The best players of a game as (user, ordinal, games)."""
+        return await ratings.leaderboard(self.host, game_key, limit)
+
+    async def profile(self, game_key: str, user: UserId) -> ratings.Profile:
+        """A player's rating, games, wins and rating history in a game."""
+        return await ratings.profile(self.host, game_key, self.user(user))
+
+    async def close(self) -> None:
+        """Close the store."""
+        await self.store.close()
+
+
+def as_mapping(value: Mapping[str, Any]) -> dict[str, Any]:
+    """A plain dict copy (front-ends pass option mappings through as they read them)."""
+    return dict(value)

@@ -1,0 +1,32 @@
+"""After a write: messages to deliver, clocks moved, ratings recorded."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.deadlines import reschedule
+from bot.service.outbox import GameOver, Message
+from bot.service.play import Plan
+from bot.service.ratings import rate, rating_lines
+from bot.service.table import Host, Table
+from bot.service.updates import change_messages
+from storage.records import GameStatus
+
+
+async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
+    """Deliverables of a written plan; rates the game when it just finished."""
+    if not plan.events and plan.status is None:
+        return []
+    messages = change_messages(host, plan, after)
+    before = plan.table if plan.table.record.status is not GameStatus.LOBBY else None
+    await reschedule(host, before, after, plan.actor)
+    if after.record.status is GameStatus.FINISHED:
+        lines = rating_lines(host, await rate(host, after))
+        if lines:
+            messages = [
+                replace(m, text=m.text + "\nRatings:\n" + "\n".join(lines))
+                if isinstance(m, GameOver)
+                else m
+                for m in messages
+            ]
+    return messages

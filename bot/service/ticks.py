@@ -1,0 +1,167 @@
+"""The periodic call: fire due deadlines (reminders, timeouts, forfeits, digests, resumes)."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from bot.service import agreements
+from bot.service.deadlines import (
+    DIGEST,
+    GRACE,
+    REMINDERS,
+    RESUME,
+    TIMEOUT,
+    next_digest,
+    quiet_until,
+)
+from bot.service.errors import NoSuchGameError
+from bot.service.outbox import Digest, Message, Notice, Reminder
+from bot.service.play import Draft, Plan, run
+from bot.service.settle import settle
+from bot.service.table import Host, Table, load_table
+from bot.service.timeline import TIMEOUT as TIMEOUT_NOTE
+from bot.service.updates import seat_name
+from games.base import GameError, Seat
+from storage.records import DeadlineRecord, GameStatus
+
+log = logging.getLogger(__name__)
+MAX_PASSES = 50
+BATCH = 200
+
+
+async def tick(host: Host, now: datetime | None = None) -> list[Message]:
+    """Handle every deadline due at `now` (default: the host clock) once; return the messages."""
+    now = now or host.clock.now()
+    messages: list[Message] = []
+    digests: dict[int, list[tuple[int, Seat]]] = {}
+    while True:
+        due = await host.store.due_deadlines(now, limit=BATCH)
+        for deadline in due:
+            if not await host.store.complete_deadline(deadline.id):
+                continue  # another process handled it
+            try:
+                messages += await _fire(host, deadline, now, digests)
+            except GameError as err:
+                log.info("deadline %d of game %d: %s", deadline.id, deadline.game_id, err)
+            except Exception:  # one broken game must not stop everyone's clocks
+                log.exception("deadline %d of game %d failed", deadline.id, deadline.game_id)
+        if len(due) < BATCH:
+            break
+    for user, games in sorted(digests.items()):
+        messages += await _digest(host, user, games, now)
+    return messages
+
+
+async def _fire(
+    host: Host, d: DeadlineRecord, now: datetime, digests: dict[int, list[tuple[int, Seat]]]
+) -> list[Message]:
+    try:
+        table = await load_table(host, d.game_id)
+    except NoSuchGameError:
+        return []
+    if table.record.status is not GameStatus.ACTIVE:
+        return []
+    if d.kind == RESUME:
+        if table.timeline.paused is None:
+            return []
+        return list((await agreements.resume(host, d.game_id, None)).messages)
+    if table.timeline.paused is not None or d.seat is None:
+        return []
+    if d.seat not in table.humans_to_act():
+        return []  # the turn moved on; a cancelled deadline that raced us
+    user = table.user_at(d.seat)
+    assert user is not None
+    if d.kind in REMINDERS:
+        settings = await host.store.get_user_settings(user)
+        later = quiet_until(settings, now)
+        if later is not None:
+            await host.store.add_deadline(d.game_id, d.seat, d.kind, later)
+            return []
+        clock = table.settings.clock or 0
+        left = timedelta(seconds=clock * (1 - REMINDERS[d.kind]))
+        due = now + left
+        text = (
+            f"Game {table.id} ({table.spec.name}) waits for your move: "
+            f"about {_human(left)} left on your clock."
+        )
+        return [Reminder(user, table.id, text, due)]
+    if d.kind == TIMEOUT:
+        return await _timeout(host, table, d.seat, now)
+    if d.kind == GRACE:
+        plan, after = await run(
+            host, d.game_id, lambda t: agreements.plan_resign(host, t, d.seat or 0, "timeout")
+        )
+        return await settle(host, plan, after)
+    if d.kind == DIGEST:
+        digests.setdefault(user, []).append((d.game_id, d.seat))
+    return []
+
+
+def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:
+    draft = Draft(table)
+    passer = table.profile.pass_action
+    for _ in range(MAX_PASSES):
+        if seat not in draft.to_act():
+            break
+        action = passer(list(table.spec.rules.legal_actions(draft.state, seat)))
+        if action is None:
+            return None
+        draft.play(seat, action)
+    if seat in draft.to_act():
+        return None
+    draft.note(TIMEOUT_NOTE, seat=seat, policy="pass")
+    draft.say(f"{seat_name(host, table, seat)} ran out of time; their turn was passed.")
+    draft.bots()
+    return draft.finish(None)
+
+
+async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[Message]:
+    policy = table.settings.timeout
+    name = seat_name(host, table, seat)
+    if policy == "off":
+        return [Notice(table.id, f"{name} is out of time in game {table.id}.")]
+    if policy == "auto" and _plan_pass(host, table, seat) is not None:
+
+        def build(t: Table) -> Plan:
+            plan = _plan_pass(host, t, seat)
+            if plan is None:
+                raise GameError("The turn can no longer be passed.", code="timeout_race")
+            return plan
+
+        plan, after = await run(host, table.id, build)
+        return await settle(host, plan, after)
+    grace = timedelta(seconds=table.settings.grace)
+    await host.store.add_deadline(table.id, seat, GRACE, now + grace)
+    user = table.user_at(seat)
+    text = (
+        f"{name} is out of time in game {table.id}: "
+        f"they forfeit in {_human(grace)} unless they move."
+    )
+    return [Notice(table.id, text, () if user is None else (user,))]
+
+
+async def _digest(
+    host: Host, user: int, games: list[tuple[int, Seat]], now: datetime
+) -> list[Message]:
+    waiting = await host.store.games_waiting_on(user)
+    settings = await host.store.get_user_settings(user)
+    nxt = next_digest(settings, now)
+    for game_id, seat in games:
+        if any(g.id == game_id for g in waiting):
+            await host.store.add_deadline(game_id, seat, DIGEST, nxt)
+    if not waiting:
+        return []
+    lines = [f"{len(waiting)} game{'s' if len(waiting) != 1 else ''} wait for you:"]
+    lines += [
+        f"  game {g.id} ({g.game_key}), waiting since {g.updated:%Y-%m-%d %H:%M} UTC"
+        for g in waiting
+    ]
+    return [Digest(user, "\n".join(lines), tuple(g.id for g in waiting))]
+
+
+def _human(delta: timedelta) -> str:
+    minutes = int(delta.total_seconds() // 60)
+    if minutes >= 120:
+        return f"{minutes // 60} hours"
+    return f"{minutes} minutes"

@@ -1,0 +1,211 @@
+"""Turning a written change into messages: public update, battle replays, private panels."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any
+
+from bot.service.outbox import (
+    BattleReplay,
+    GameOver,
+    Image,
+    Message,
+    PrivateUpdate,
+    PublicUpdate,
+)
+from bot.service.play import Plan, Step
+from bot.service.presenters import describe_action, presenter_for
+from bot.service.table import Host, Table, replay_state
+from games.base import CHANCE, Seat
+from storage.records import GameStatus
+
+log = logging.getLogger(__name__)
+
+MAX_LISTED_OPTIONS = 12
+
+
+def seat_name(host: Host, table: Table, seat: Seat) -> str:
+    """How a seat is called: its holder's name and role."""
+    if seat == CHANCE:
+        return "chance"
+    name = host.name(table.user_at(seat))
+    role = next((s.role for s in table.seats if s.seat == seat), None)
+    return f"{name} ({role})" if role else name
+
+
+def describe(host: Host, table: Table, seat: Seat, action: Any) -> str:
+    """One line for one move."""
+    presenter = presenter_for(table.spec.key)
+    text = (
+        presenter.describe(seat, action)
+        if presenter.describe
+        else describe_action(table.spec.codec, seat, action)
+    )
+    return f"{seat_name(host, table, seat)}: {text}"
+
+
+def board_images(table: Table, state: Any, label: str) -> tuple[Image, ...]:
+    """The public board image of a state, when the game has one."""
+    presenter = presenter_for(table.spec.key)
+    draw = presenter.board
+    if draw is None or state is None:
+        return ()
+    view = table.spec.rules.player_view(state, None)
+    return (Image.lazy(f"game{table.id}-{label}-board.png", lambda: draw(view)),)
+
+
+def turn_line(host: Host, table: Table) -> str:
+    """Who the game waits for."""
+    waiting = sorted(table.to_act())
+    if not waiting:
+        return "Nobody is to act."
+    return "To act: " + ", ".join(seat_name(host, table, s) for s in waiting) + "."
+
+
+def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
+    """Battle replays for the barrier moves players made (when the presenter animates them)."""
+    animate = presenter_for(table.spec.key).replay
+    if animate is None:
+        return []
+    found: list[Message] = []
+    for step in steps:
+        if step.barrier and step.seat != CHANCE:
+            caption = describe(host, table, step.seat, step.action)
+            name = f"game{table.id}-{step.seq}-battle"
+            found.append(BattleReplay(table.id, caption, name, _frames(animate, table, step)))
+    return found
+
+
+def _frames(
+    animate: Callable[[Any, Seat, Any, Any], Sequence[bytes]], table: Table, step: Step
+) -> Callable[[], tuple[bytes, ...]]:
+    rules = table.spec.rules
+
+    @cache
+    def draw() -> tuple[bytes, ...]:
+        before, after = rules.player_view(step.before, None), rules.player_view(step.after, None)
+        return tuple(animate(before, step.seat, step.action, after))
+
+    return draw
+
+
+def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
+    """The typed forms of a seat's legal actions (for help lines and autocomplete)."""
+    state = table.state if state is None else state
+    texts: list[str] = []
+    for action in table.spec.rules.legal_actions(state, seat):
+        try:
+            texts.append(table.spec.codec.format(action))
+        except Exception:  # an action without a typed form is offered by buttons only
+            continue
+    return texts
+
+
+def private_panel(host: Host, table: Table, seat: Seat, *, new_turn: bool) -> PrivateUpdate:
+    """A seat's hand panel: what it sees, what it may do, and what changed since its turn."""
+    user = table.user_at(seat)
+    assert user is not None
+    presenter = presenter_for(table.spec.key)
+    view = table.view(seat)
+    options = legal_texts(table, seat)
+    shown = ", ".join(options[:MAX_LISTED_OPTIONS])
+    more = (
+        f" (+{len(options) - MAX_LISTED_OPTIONS} more)" if len(options) > MAX_LISTED_OPTIONS else ""
+    )
+    lines = [
+        f"Game {table.id} ({table.spec.name}): your move."
+        if seat in table.to_act()
+        else f"Game {table.id} ({table.spec.name}): your hand."
+    ]
+    lines.append(presenter.summary(view))
+    if options and seat in table.to_act():
+        lines.append(f"You can: {shown}{more}")
+    images: list[Image] = []
+    hand = presenter.hand
+    if hand is not None:
+        images.append(
+            Image.lazy(
+                f"game{table.id}-v{table.record.version}-seat{seat}-hand.png", lambda: hand(view)
+            )
+        )
+    since = presenter.since
+    if new_turn and since is not None:
+        then = _view_at_last_turn(table, seat)
+        if then is not None:
+            images.append(
+                Image.lazy(
+                    f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
+                    lambda: since(then(), view),
+                )
+            )
+    return PrivateUpdate(user, table.id, seat, "\n".join(lines), tuple(images))
+
+
+def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
+    moves = table.timeline.moves
+    last = max((i for i, m in enumerate(moves) if m.seat == seat), default=None)
+    if last is None:
+        return None
+
+    def view() -> Any:
+        state = replay_state(
+            table.spec,
+            table.game_config,
+            table.settings.seats,
+            table.record.seed,
+            moves[: last + 1],
+        )
+        return table.spec.rules.player_view(state, seat)
+
+    return view
+
+
+def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
+    """Everything to deliver after a change: the public update, replays, panels, the result."""
+    messages: list[Message] = []
+    lines = list(plan.lines)
+    lines += [describe(host, after, s.seat, s.action) for s in plan.steps if s.seat != CHANCE]
+    chance = [s for s in plan.steps if s.seat == CHANCE]
+    if chance and len(chance) <= 3:
+        lines += [describe(host, after, s.seat, s.action) for s in chance]
+    elif chance:
+        lines.append(f"chance: {len(chance)} random results")
+    finished = after.record.status is not GameStatus.ACTIVE
+    if not finished:
+        lines.append(turn_line(host, after))
+    mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
+    images = board_images(after, after.state, f"v{after.record.version}")
+    messages.append(PublicUpdate(after.id, "\n".join(lines), images, () if finished else mention))
+    messages += replays(after, plan.steps, host)
+    if finished:
+        messages.append(game_over(host, after))
+        return messages
+    before_to_act = plan.table.to_act()
+    for seat in after.humans_to_act():
+        messages.append(private_panel(host, after, seat, new_turn=seat not in before_to_act))
+    return messages
+
+
+def game_over(host: Host, table: Table) -> GameOver:
+    """The result message of a finished or abandoned game."""
+    outcome = table.record.outcome or {}
+    if table.record.status is GameStatus.ABANDONED:
+        reason = outcome.get("reason", "no result")
+        return GameOver(
+            table.id,
+            f"Game {table.id} was abandoned: {reason}.",
+            (),
+            str(outcome.get("reason", "abandoned")),
+        )
+    winners = [int(s) for s in outcome.get("winners", [])]
+    users = tuple(u for s in winners if (u := table.user_at(s)) is not None)
+    reason = str(outcome.get("reason", ""))
+    if winners:
+        names = ", ".join(seat_name(host, table, s) for s in winners)
+        text = f"Game {table.id} is over: {names} won ({reason})."
+    else:
+        text = f"Game {table.id} is over: a draw ({reason})."
+    images = board_images(table, table.state, "final")
+    return GameOver(table.id, text, users, reason, images)

@@ -1,0 +1,183 @@
+"""Neuroshima Hex opponents: random, easy, normal and hard, for any army, seat and mode.
+
+One entry point, `choose(view, legal_actions, rng, budget)`, decides from the seat's view only:
+the full state the search needs is rebuilt from the view (ai_state), never taken from the host.
+Every level is deterministic for a given view, action list and rng state. Budgets are work
+budgets (full evaluations), so a replay chooses the same; a host may add a stop signal built
+from its own clock (Budget.with_deadline), trading that determinism for a hard time cap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from games.base import RandomSource, Seat
+from games.neuroshima.actions import (
+    Draw,
+    NeuroshimaAction,
+    PickMercenary,
+    PlaceHQ,
+)
+from games.neuroshima.board import Board, Hex
+from games.neuroshima.position import Position
+from games.neuroshima.queries import opponents
+from games.neuroshima.state import State
+from games.neuroshima.view import NeuroshimaView
+
+from .ai_eval import tile_value
+from .ai_lookahead import lookahead
+from .ai_search import Beam, Node, Scorer, Work, best_root, search_turn
+from .ai_state import inferred_decks, state_from_view
+
+
+class Level(Enum):
+    """How strong (and how slow) the opponent is."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+DEFAULT_WORK = {Level.RANDOM: 0, Level.EASY: 40, Level.NORMAL: 450, Level.HARD: 1600}
+"""Full evaluations (each with a simulated battle) a level may spend on one decision."""
+
+EASY_BEAM = Beam(widths=(2, 1, 1, 1), placements=2, moves=1)
+NORMAL_BEAM = Beam()
+EASY_SLIP = 0.3
+"""How often easy takes a worse action than the best it saw: its visible mistakes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a decision may cost: a level, its work limit, and an optional stop signal."""
+
+    level: Level = Level.NORMAL
+    work: int | None = None
+    """Full evaluations allowed; None takes the level's default."""
+    stop: Callable[[], bool] | None = None
+    """Checked between evaluations; True ends the search with the best action found so far."""
+
+    @property
+    def limit(self) -> int:
+        """The work limit in evaluations."""
+        return DEFAULT_WORK[self.level] if self.work is None else self.work
+
+    @staticmethod
+    def with_deadline(level: Level, clock: Callable[[], float], seconds: float) -> Budget:
+        """A budget that also stops `seconds` after now on the caller's `clock`."""
+        start = clock()
+        return Budget(level, None, lambda: clock() - start > seconds)
+
+
+def as_budget(budget: object) -> Budget:
+    """A Budget from a Budget, a Level, a level name, or a host budget with `level`/`playouts`."""
+    if isinstance(budget, Budget):
+        return budget
+    if isinstance(budget, Level | str):
+        return Budget(Level(budget))
+    # The host's own budget type (bot.service.ai.Budget): games/ may not import it.
+    level = Level(str(getattr(budget, "level", Level.NORMAL.value)))
+    work = getattr(budget, "playouts", None)
+    return Budget(level, work if isinstance(work, int) else None)
+
+
+def choose(
+    view: NeuroshimaView,
+    legal_actions: Sequence[NeuroshimaAction],
+    rng: RandomSource,
+    budget: object = Level.NORMAL,
+) -> NeuroshimaAction:
+    """The action the viewing seat takes now, chosen from `legal_actions` using `view` only."""
+    if not legal_actions:
+        raise ValueError("there is no legal action to choose from")
+    if view.viewer is None or view.viewer < 0:
+        raise ValueError("the AI plays a seat; a spectator view cannot choose")
+    plan = as_budget(budget)
+    seat = view.viewer
+    # A private generator: the host's rng advances by exactly one draw whatever the search does.
+    own = random.Random(rng.randrange(2**62))
+    actions = sorted(legal_actions, key=repr)
+    if plan.level is Level.RANDOM or len(actions) == 1:
+        return actions[own.randrange(len(actions))]
+    first = actions[0]
+    if isinstance(first, PickMercenary):
+        return max(actions, key=lambda a: tile_value(a.tile) if isinstance(a, PickMercenary) else 0)
+    if isinstance(first, PlaceHQ):
+        return _place_hq(view, actions, own)
+    if isinstance(first, Draw):
+        return max(actions, key=lambda a: len(a.mercenaries) if isinstance(a, Draw) else 0)
+    state = state_from_view(view, inferred_decks(view, own))
+    return _search(state, seat, actions, own, plan)
+
+
+def project(position: Position) -> Position:
+    """The position a battle fought now would leave (the fast simulator, default choices)."""
+    from games.neuroshima.battle import resolve_battle
+
+    return resolve_battle(position).position
+
+
+def _search(
+    state: State,
+    seat: Seat,
+    actions: Sequence[NeuroshimaAction],
+    rng: random.Random,
+    plan: Budget,
+) -> NeuroshimaAction:
+    work = Work(plan.limit, plan.stop)
+    scorer = Scorer(seat, project)
+    if plan.level is Level.EASY:
+        nodes = search_turn(state, seat, actions, scorer, EASY_BEAM, work)
+        return actions[_easy_pick(nodes, rng)]
+    if plan.level is Level.HARD:
+        first = Work(plan.limit // 4, plan.stop)
+        nodes = search_turn(state, seat, actions, scorer, NORMAL_BEAM, first)
+        work.used = first.used
+        return actions[lookahead(nodes, seat, scorer, rng, work)]
+    nodes = search_turn(state, seat, actions, scorer, NORMAL_BEAM, work)
+    return actions[_best(nodes)]
+
+
+def _best(nodes: Sequence[Node]) -> int:
+    ranked = best_root(nodes)
+    if not ranked:
+        return 0
+    return min(ranked, key=lambda i: (-ranked[i], i))
+
+
+def _easy_pick(nodes: Sequence[Node], rng: random.Random) -> int:
+    ranked = sorted(best_root(nodes).items(), key=lambda pair: (-pair[1], pair[0]))
+    if not ranked:
+        return 0
+    if len(ranked) > 1 and rng.random() < EASY_SLIP:
+        return ranked[rng.randrange(1, min(len(ranked), 5))][0]
+    return ranked[0][0]
+
+
+def _place_hq(
+    view: NeuroshimaView, actions: Sequence[NeuroshimaAction], rng: random.Random
+) -> NeuroshimaAction:
+    """Far from enemy HQs, off the centre (fewer sides to defend), a little varied."""
+    board = Board(view.board_radius)
+    position = Position(view.tiles, tuple(s.army for s in view.seats), (0,) * len(view.seats))
+    assert view.viewer is not None
+    enemy_hqs = [
+        h
+        for h, p in view.tiles
+        if p.owner is not None
+        and p.type.kind.value == "hq"
+        and opponents(position, view.viewer, p.owner)
+    ]
+
+    def score(action: NeuroshimaAction) -> float:
+        assert isinstance(action, PlaceHQ)
+        h: Hex = action.hex
+        far = min((h.distance(e) for e in enemy_hqs), default=board.radius)
+        sides = len(board.neighbours(h))
+        return 2.0 * far - 0.5 * sides + rng.random()
+
+    return max(actions, key=score)

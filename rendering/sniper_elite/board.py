@@ -1,0 +1,270 @@
+"""The board image, the defenders' turn image and the mission-over image, from a SniperView.
+
+Layout (pure coordinates: strips, pieces on spaces, arrows) then paint (a cached map backdrop,
+cached sprites, arrow patches, text). Only the player's view is used: face-down cards and the
+order deck stay hidden, and spectators get exactly what the player sees.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.sniper_elite.board import Area, Board, load_board
+from games.sniper_elite.model import LogEntry
+from games.sniper_elite.view import SniperView
+from rendering.canvas import RGB, Point, Text, draw_texts, paste, png_bytes
+from rendering.sniper_elite import style as st
+from rendering.sniper_elite.mapart import MapFrame, backdrop, map_frame, map_labels
+from rendering.sniper_elite.outline import lka_outline
+from rendering.sniper_elite.panel import (
+    Sprite,
+    Strip,
+    caption_strip,
+    legend_strip,
+    order_strip,
+    status_strip,
+    title_strip,
+)
+from rendering.sniper_elite.pieces import arrow_patch
+from rendering.sniper_elite.sprites import sprite
+
+PIECE_RADIUS = 16
+BADGE_RADIUS = 12
+TITLE_COLOUR: dict[str, RGB] = {"won": (120, 220, 140), "lost": (255, 120, 110)}
+
+
+@dataclass(frozen=True, slots=True)
+class Arrow:
+    """A defender's move: image points along its path, in its squad's colour."""
+
+    points: tuple[Point, ...]
+    squad: str
+    call: bool = False
+    """A call (placed, not walked): drawn dashed and straight."""
+
+
+@dataclass(slots=True)
+class SceneLayout:
+    """Everything an image shows, placed: strips, the map frame, pieces, arrows."""
+
+    width: int
+    height: int
+    frame: MapFrame
+    map_band: tuple[int, int]
+    lka: str | None
+    strips: list[Strip] = field(default_factory=list)
+    pieces: list[Sprite] = field(default_factory=list)
+    arrows: list[Arrow] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    labels: list[Text] = field(default_factory=list)
+    """Space ids: fixed per map, so they are painted into the cached map layer."""
+
+    def all_texts(self) -> list[Text]:
+        """Every text of the image (for the minimum-size test)."""
+        return [*self.labels, *self.texts, *(t for s in self.strips for t in s.texts)]
+
+
+def _phase_text(view: SniperView) -> tuple[str, RGB | None]:
+    if view.result == "won":
+        return "Mission accomplished", TITLE_COLOUR["won"]
+    if view.result == "lost":
+        return "Mission failed", TITLE_COLOUR["lost"]
+    if view.phase in ("sniper", "shot", "reward", "loot_keep", "return_place", "choose_entry"):
+        return "Your turn", st.OWN_OBJECTIVE
+    return "Defenders' turn", None
+
+
+def _pieces(view: SniperView, board: Board, frame: MapFrame) -> tuple[list[Sprite], list[Text]]:
+    """Objective badges and cubes, defenders and the sniper, placed inside their spaces."""
+    sprites: list[Sprite] = []
+    texts: list[Text] = []
+    own = {n for n, _ in view.objectives}
+    for space in board.spaces:
+        if space.objective is None:
+            continue
+        _, y0, x1, _ = frame.box(space)
+        centre = (x1 - BADGE_RADIUS - 5, y0 + BADGE_RADIUS + 5)
+        n = space.objective
+        kind = "done" if n in view.completed else "own" if n in own else "plain"
+        sprites.append(Sprite("badge", kind, centre, BADGE_RADIUS))
+        texts.append(Text(centre, str(n), 15, st.INK, "mm"))
+        if n in view.probable:
+            sprites.append(Sprite("cube", "", (centre[0] - 27, centre[1] + 1), 20))
+    taken: dict[str, list[str]] = {}
+    for d in view.defenders:
+        if d.space is not None:
+            taken.setdefault(d.space, []).append(f"defender:{d.squad}")
+    if view.sniper is not None:
+        taken.setdefault(view.sniper, []).append("sniper:")
+    for space_id, items in sorted(taken.items()):
+        cx, cy = frame.centre(board.by_id[space_id])
+        cy += 6  # clear of the id label in small spaces
+        offsets = [0.0] if len(items) == 1 else [-15.0, 15.0]
+        for kind_key, dx in zip(sorted(items), offsets, strict=False):
+            kind, key = kind_key.split(":")
+            sprites.append(Sprite(kind, key, (cx + dx, cy), PIECE_RADIUS))
+    return sprites, texts
+
+
+def scene_layout(
+    view: SniperView,
+    heading: tuple[str, str, RGB | None] | None = None,
+    caption: tuple[str, list[str]] | None = None,
+    arrows: bool = False,
+) -> SceneLayout:
+    """Title, map with pieces (and the defenders' last moves as arrows), legend, panel."""
+    board = load_board(view.board)
+    phase, accent = _phase_text(view)
+    title, detail, colour = heading or (f"{board.name} · round {view.round}", phase, accent)
+    strips = [title_strip(0, title, detail, colour)]
+    map_top = strips[-1].top + strips[-1].height
+    frame = map_frame(view.board, map_top + 8)
+    band = (map_top, frame.height + 16)
+    strips.append(legend_strip(map_top + band[1]))
+    if caption is not None:
+        strips.append(caption_strip(strips[-1].top + strips[-1].height, *caption))
+    strips.append(order_strip(strips[-1].top + strips[-1].height + 4, view))
+    strips.append(status_strip(strips[-1].top + strips[-1].height + 6, view))
+    height = strips[-1].top + strips[-1].height + st.MARGIN // 2
+    layout = SceneLayout(st.WIDTH, height, frame, band, view.lka, strips)
+    layout.pieces, layout.texts = _pieces(view, board, frame)
+    layout.labels = map_labels(board, frame)
+    if arrows:
+        layout.arrows = defender_arrows(view, board, frame)
+    return layout
+
+
+def defenders_turn(view: SniperView) -> list[LogEntry]:
+    """The log entries of the latest defenders' turn (empty before the first one)."""
+    start = max((i for i, e in enumerate(view.log) if e.text == "The defenders' turn."), default=-1)
+    if start < 0:
+        return []
+    entries: list[LogEntry] = []
+    for entry in view.log[start + 1 :]:
+        if entry.text.startswith("Round "):
+            break
+        entries.append(entry)
+    return entries
+
+
+_SQUAD = re.compile(r"^The (red|yellow|black) defender")
+_CALLED = re.compile(r" is called to (\w+) from (\w+)\.$")
+
+
+def defender_arrows(view: SniperView, board: Board, frame: MapFrame) -> list[Arrow]:
+    """Arrows along every path a defender walked in the latest defenders' turn."""
+    arrows: list[Arrow] = []
+    for entry in defenders_turn(view):
+        found = _SQUAD.match(entry.text)
+        if found is None:
+            continue
+        path = entry.path
+        called = _CALLED.search(entry.text)
+        if called is not None:
+            # The log's path of a call is its destination; the text names where it came from.
+            path = (called.group(2), called.group(1))
+        if len(path) < 2 or path[0] == path[-1]:
+            continue
+        pts = tuple(frame.centre(board.by_id[s]) for s in path)
+        arrows.append(Arrow(_trim(pts), found.group(1), called is not None))
+    return arrows
+
+
+def _trim(points: tuple[Point, ...]) -> tuple[Point, ...]:
+    """Stop short of the last centre, so the head does not cover the defender standing there."""
+    (x0, y0), (x1, y1) = points[-2], points[-1]
+    length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
+    cut = min(PIECE_RADIUS + 4, length / 2)
+    end = (x1 - (x1 - x0) / length * cut, y1 - (y1 - y0) / length * cut)
+    return (*points[:-1], end)
+
+
+def paint(layout: SceneLayout) -> Image.Image:
+    """Draw a laid-out scene."""
+    image = Image.new("RGB", (layout.width, layout.height), st.PANEL)
+    top, height = layout.map_band
+    image.paste(map_layer(layout.frame.key, top, height, layout.lka), (0, top))
+    for arrow in layout.arrows:
+        fill = st.SQUAD_FILL[arrow.squad]
+        patch = arrow_patch(arrow.points, fill, st.ARROW_EDGE, 6, dashed=arrow.call)
+        patch.paste_onto(image)
+    draw = ImageDraw.Draw(image)
+    for strip in layout.strips:
+        for b in strip.boxes:
+            draw.rounded_rectangle(b.box, b.radius, b.fill, b.outline, b.width)
+    for item in [*layout.pieces, *(s for strip in layout.strips for s in strip.sprites)]:
+        picture = sprite(item)
+        x, y = item.centre
+        paste(image, picture, (round(x - picture.width / 2), round(y - picture.height / 2)))
+    draw_texts(image, layout.all_texts())
+    return image
+
+
+@lru_cache(maxsize=16)
+def map_layer(key: str, top: int, height: int, lka: str | None) -> Image.Image:
+    """The map with the LKA outline and the space ids: one per map and LKA, reused."""
+    image = backdrop(key, top, height).copy()
+    frame = map_frame(key, top + 8)
+    if lka is not None:
+        paste(image, lka_outline(key, frame.top, Area(lka)), (0, frame.top - 8 - top))
+    labels = map_labels(load_board(key), frame)
+    draw_texts(image, [replace(t, xy=(t.xy[0], t.xy[1] - top)) for t in labels])
+    return image
+
+
+def board_image(view: SniperView) -> Image.Image:
+    """The table as the player sees it."""
+    return paint(scene_layout(view))
+
+
+def turn_layout(view: SniperView) -> SceneLayout:
+    """The board after the defenders' turn with their moves drawn as arrows."""
+    # Checks that found nothing are left out: they would bury what did happen.
+    quiet = ("sees nothing.", "finds nothing.", "hits nothing.", "stays put.")
+    lines = [e.text for e in defenders_turn(view) if not e.text.endswith(quiet)]
+    board = load_board(view.board)
+    heading = (f"{board.name} · defenders' turn", f"round {max(view.round - 1, 1)}", None)
+    return scene_layout(view, heading, ("What the defenders did", lines), arrows=True)
+
+
+def turn_image(view: SniperView) -> Image.Image:
+    """The per-turn image: the defenders' moves as arrows along their paths."""
+    return paint(turn_layout(view))
+
+
+def mission_over_layout(view: SniperView) -> SceneLayout:
+    """The final table with the result, the reason and the mission's numbers."""
+    board = load_board(view.board)
+    won = view.result == "won"
+    title = "Mission accomplished" if won else "Mission failed"
+    colour = TITLE_COLOUR["won" if won else "lost"]
+    done = ", ".join(str(n) for n in view.completed) or "none"
+    lines = [
+        view.reason or "The mission is not over.",
+        f"Objectives completed: {done} ({len(view.completed)} of 2)",
+        f"Rounds played: {view.round} · order cards left: {view.order_deck_size}",
+        f"Wounds: {view.wounds} · health stack: {len(view.health_stack)} tokens",
+    ]
+    heading = (f"{board.name} · {title}", f"round {view.round}", colour)
+    return scene_layout(view, heading, ("Debrief", lines))
+
+
+def mission_over_image(view: SniperView) -> Image.Image:
+    """The objective/mission-over image."""
+    return paint(mission_over_layout(view))
+
+
+def delivery_png(image: Image.Image) -> bytes:
+    """PNG bytes for Discord: 256 colours (flat map art loses nothing visible), a quarter the
+    size and several times faster to encode than RGB; the same image gives the same bytes."""
+    flat = image.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    return png_bytes(flat)
+
+
+def board_png(view: SniperView) -> bytes:
+    """The board image as delivery PNG bytes."""
+    return delivery_png(board_image(view))

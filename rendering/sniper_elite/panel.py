@@ -1,0 +1,221 @@
+"""The strips around the map: title, legend, order board, health and bag, objectives, caption."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from games.sniper_elite.view import SniperView
+from rendering.assets import BOLD, REGULAR, font
+from rendering.canvas import RGB, Point, Text
+from rendering.sniper_elite import style as st
+
+TITLE = 26
+HEAD = 18
+BODY = 16
+SMALL = 15
+CARD_H = 168
+CARD_GAP = 12
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rounded rectangle drawn at final size."""
+
+    box: tuple[int, int, int, int]
+    fill: RGB | None
+    outline: RGB | None = None
+    width: int = 0
+    radius: int = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Sprite:
+    """A cached sprite pasted centred on `centre`: kind and key select it."""
+
+    kind: str
+    key: str
+    centre: Point
+    size: int
+
+
+@dataclass(slots=True)
+class Strip:
+    """Laid-out boxes, sprites and texts of one strip of the image."""
+
+    top: int
+    height: int = 0
+    boxes: list[Box] = field(default_factory=list)
+    sprites: list[Sprite] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+
+
+def wrap(text: str, size: int, width: float, name: str = REGULAR) -> list[str]:
+    """Greedy word wrap at `width` pixels."""
+    f = font(size, name)
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and f.getlength(candidate) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    return [*lines, current] if current else lines
+
+
+def title_strip(top: int, title: str, detail: str, accent: RGB | None = None) -> Strip:
+    """The title bar: the map and round on the left, what is going on at the right."""
+    p = Strip(top, 56)
+    p.texts.append(Text((st.MARGIN, top + 28), title, TITLE, st.TEXT, "lm"))
+    p.texts.append(Text((st.WIDTH - st.MARGIN, top + 28), detail, HEAD, accent or st.MUTED, "rm"))
+    return p
+
+
+LEGEND = (
+    ("area", "red", "Red area"),
+    ("area", "yellow", "Yellow area"),
+    ("area", "black", "Black area"),
+    ("area", "white", "Neutral"),
+    ("lka", "", "Last known area"),
+    ("cube", "", "Probable objective"),
+)
+
+
+def legend_strip(top: int) -> Strip:
+    """Swatches with patterns for the areas, the LKA outline and the track cube."""
+    p = Strip(top, 40)
+    x = st.MARGIN
+    for kind, key, label in LEGEND:
+        p.sprites.append(Sprite(f"legend_{kind}", key, (x + 12, top + 20), 24))
+        p.texts.append(Text((x + 30, top + 20), label, SMALL, st.TEXT, "lm", REGULAR))
+        x += 30 + int(font(SMALL, REGULAR).getlength(label)) + 22
+    return p
+
+
+def order_strip(top: int, view: SniperView) -> Strip:
+    """The order board: three slots under their die chevrons, and the deck."""
+    p = Strip(top, CARD_H + 46)
+    deck_w = 132
+    card_w = (st.WIDTH - 2 * st.MARGIN - deck_w - 3 * CARD_GAP) // 3
+    y = top + 34
+    p.texts.append(Text((st.MARGIN, top + 14), "Order board", HEAD, st.TEXT, "lm"))
+    for i, slot in enumerate(view.slots):
+        x = st.MARGIN + i * (card_w + CARD_GAP)
+        p.sprites.append(Sprite("chevrons", str(i + 1), (x + card_w - 18, top + 14), 24))
+        box = (x, y, x + card_w, y + CARD_H)
+        if slot is None:
+            p.boxes.append(Box(box, None, st.PANEL_EDGE, 2))
+            p.texts.append(Text((x + card_w / 2, y + CARD_H / 2), "empty", BODY, st.MUTED, "mm"))
+        elif not slot.face_up:
+            p.sprites.append(Sprite("card_back", f"{card_w}x{CARD_H}", _mid(box), 0))
+        else:
+            p.boxes.append(Box(box, (244, 238, 222), (120, 110, 90), 2, 10))
+            lines = wrap(slot.title or "", HEAD, card_w - 24, BOLD)[:2]
+            ty = y + 10
+            for line in lines:
+                p.texts.append(Text((x + 12, ty), line, HEAD, st.INK))
+                ty += HEAD + 4
+            ty += 4
+            body = wrap(slot.text or "", SMALL, card_w - 24)
+            room = (y + CARD_H - 8 - ty) // (SMALL + 3)
+            if len(body) > room:
+                body = [*body[: room - 1], body[room - 1].rstrip(".") + " …"]
+            for line in body:
+                p.texts.append(Text((x + 12, ty), line, SMALL, (52, 50, 46), font=REGULAR))
+                ty += SMALL + 3
+    dx = st.WIDTH - st.MARGIN - deck_w
+    p.boxes.append(Box((dx, y, dx + deck_w, y + CARD_H), st.PANEL_CARD, st.PANEL_EDGE, 2))
+    rows = (("Deck", view.order_deck_size), ("Discard", len(view.order_discard)))
+    for k, (label, count) in enumerate(rows):
+        cy = y + 18 + k * 74
+        p.texts.append(Text((dx + deck_w / 2, cy), label, SMALL, st.MUTED, "mt", REGULAR))
+        p.texts.append(Text((dx + deck_w / 2, cy + 22), str(count), 30, st.TEXT, "mt"))
+    return p
+
+
+def _mid(box: tuple[int, int, int, int]) -> Point:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def status_strip(top: int, view: SniperView) -> Strip:
+    """Health stack and wound, the bag, then your objectives and equipment."""
+    p = Strip(top)
+    half = (st.WIDTH - 2 * st.MARGIN - 16) // 2
+    left, right = st.MARGIN, st.MARGIN + half + 16
+    y = top + 8
+    p.texts.append(Text((left, y + 10), "Health stack (bottom → top)", HEAD, st.TEXT, "lm"))
+    x = left + 14
+    for kind in view.health_stack:
+        p.sprites.append(Sprite("token", kind, (x, y + 44), 15))
+        x += 34
+    if not view.health_stack:
+        p.texts.append(Text((x - 14, y + 44), "empty", BODY, st.MUTED, "lm", REGULAR))
+    wound = "wounded" if view.wounds else "unhurt"
+    p.sprites.append(Sprite("heart", wound, (left + half - 20, y + 40), 36))
+    p.texts.append(Text((left + half - 44, y + 40), wound.capitalize(), BODY, st.TEXT, "rm"))
+    y2 = y + 78
+    p.texts.append(Text((left, y2 + 10), "Bag", HEAD, st.TEXT, "lm"))
+    x = left + 14
+    for kind, count in view.bag:
+        if kind == "suppressor" and count == 0:
+            continue
+        p.sprites.append(Sprite("token", kind, (x, y2 + 44), 15))
+        p.texts.append(Text((x + 22, y2 + 44), f"× {count}", BODY, st.TEXT, "lm"))
+        x += 86
+    hits = f"Hits this turn: {view.hits_this_turn}"
+    p.texts.append(Text((left, y2 + 82), hits, BODY, st.MUTED, "lm", REGULAR))
+    ry = y + 10
+    p.texts.append(Text((right, ry), "Your objectives", HEAD, st.TEXT, "lm"))
+    ry += 28
+    done = [(n, "done") for n in view.completed]
+    for number, title in [*((n, t) for n, t in view.objectives), *done]:
+        kind = "done" if title == "done" else "own"
+        p.sprites.append(Sprite("badge", kind, (right + 12, ry), 12))
+        p.texts.append(Text((right + 12, ry), str(number), BODY, st.INK, "mm"))
+        label = "completed" if kind == "done" else title
+        p.texts.append(Text((right + 32, ry), label, BODY, st.TEXT, "lm", REGULAR))
+        ry += 28
+    ry += 6
+    p.texts.append(Text((right, ry), "Equipment", HEAD, st.TEXT, "lm"))
+    ry += 26
+    cards = [(t, True) for _, t in view.equipment] + [(u, False) for u in view.equipment_used]
+    for title, ready in cards[:5]:
+        mark = "•" if ready else "×"
+        text = title if ready else f"{_title(title)} (used)"
+        colour = st.TEXT if ready else st.MUTED
+        p.texts.append(Text((right + 4, ry), f"{mark} {text}", BODY, colour, "lm", REGULAR))
+        ry += 24
+    if not cards:
+        p.texts.append(Text((right + 4, ry), "none", BODY, st.MUTED, "lm", REGULAR))
+        ry += 24
+    p.height = max(y2 + 104, ry + 8) - top
+    return p
+
+
+def _title(card: str) -> str:
+    from games.sniper_elite.cards import equipment_cards
+
+    found = equipment_cards().get(card)
+    return found.title if found else card
+
+
+def caption_strip(top: int, heading: str, lines: Sequence[str], limit: int = 9) -> Strip:
+    """A heading and bulleted lines (cut to `limit`)."""
+    p = Strip(top)
+    if not lines:
+        return p
+    p.texts.append(Text((st.MARGIN, top + 10), heading, HEAD, st.TEXT))
+    y = top + 40
+    shown = list(lines[:limit])
+    if len(lines) > limit:
+        shown.append(f"… and {len(lines) - limit} more")
+    for line in shown:
+        for k, part in enumerate(wrap(line, BODY, st.WIDTH - 2 * st.MARGIN - 24)):
+            if k == 0:
+                p.texts.append(Text((st.MARGIN + 4, y), "•", BODY, st.MUTED, font=REGULAR))
+            p.texts.append(Text((st.MARGIN + 22, y), part, BODY, st.TEXT, font=REGULAR))
+            y += BODY + 7
+    p.height = y - top + 8
+    return p

@@ -1,0 +1,72 @@
+"""Golden images of the Sniper Elite pictures, rendered from seeded missions of the rules core."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PIL import Image
+
+from games.sniper_elite import rules
+from games.sniper_elite.model import State
+from rendering.canvas import png_bytes
+from rendering.sniper_elite import board_image, board_png, mission_over_image, turn_image
+from tests.rendering.golden import OUTPUT, _difference
+from tests.rendering.sniper_elite.scenes import final, first, walked
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def check(name: str, image: Image.Image) -> None:
+    """Compare with golden/<name>.png here (the shared helper's tolerance for text)."""
+    path = GOLDEN / f"{name}.png"
+    image = image.convert("RGB")
+    if os.environ.get("MUSTER_UPDATE_GOLDEN") == "1":
+        GOLDEN.mkdir(exist_ok=True)
+        image.save(path, optimize=True)
+        return
+    assert path.exists(), f"missing golden {path}; run with MUSTER_UPDATE_GOLDEN=1"
+    problem = _difference(image, Image.open(path).convert("RGB"), exact=False)
+    if problem:
+        OUTPUT.mkdir(exist_ok=True)
+        image.save(OUTPUT / f"sniper_elite_{name}.actual.png")
+        raise AssertionError(f"{name}: {problem} (see {OUTPUT})")
+
+
+def at_round(board: str, seed: str, number: int) -> State:
+    """The start of the sniper's turn in round `number`."""
+    return first(board, seed, lambda s: s.round == number)
+
+
+def test_board_tidewater_mid_mission() -> None:
+    state = at_round("tidewater", "tidewater2", 5)
+    check("board_tidewater", board_image(rules.player_view(state, 0)))
+
+
+def test_board_pinecrest_wounded_with_a_completed_objective() -> None:
+    state = at_round("pinecrest", "pinecrest3", 5)
+    assert state.wounds == 1 and state.completed
+    check("board_pinecrest", board_image(rules.player_view(state, 0)))
+
+
+def test_defenders_turn_with_walks_and_calls() -> None:
+    state = at_round("tidewater", "tidewater6", 4)
+    assert walked(state)
+    check("turn_tidewater", turn_image(rules.player_view(state, 0)))
+    other = at_round("pinecrest", "pinecrest3", 6)
+    check("turn_pinecrest", turn_image(rules.player_view(other, 0)))
+
+
+def test_mission_over_won_and_lost() -> None:
+    won = final("tidewater", "tidewater2")
+    lost = final("pinecrest", "pinecrest3")
+    assert won.result == "won" and lost.result == "lost"
+    check("over_won", mission_over_image(rules.player_view(won, 0)))
+    check("over_lost", mission_over_image(rules.player_view(lost, 0)))
+
+
+def test_spectators_see_what_the_player_sees_and_bytes_repeat() -> None:
+    state = at_round("tidewater", "tidewater2", 5)
+    player, spectator = rules.player_view(state, 0), rules.player_view(state, None)
+    assert png_bytes(board_image(player)) == png_bytes(board_image(spectator))
+    assert board_png(player) == board_png(player)

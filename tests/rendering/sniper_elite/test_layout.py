@@ -1,0 +1,91 @@
+"""Phone readability, colour-blind safety and what the layouts place, for every image kind."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from games.sniper_elite import rules
+from games.sniper_elite.board import load_board
+from rendering.canvas import RGB
+from rendering.palette import VISIONS, delta_e, simulate
+from rendering.sniper_elite import style as st
+from rendering.sniper_elite.board import (
+    SceneLayout,
+    defenders_turn,
+    mission_over_layout,
+    scene_layout,
+    turn_layout,
+)
+from tests.rendering.sniper_elite.scenes import final, first, mission
+
+
+def layouts() -> list[SceneLayout]:
+    """Every image kind on both maps, from real missions."""
+    found = []
+    for board, seed in (("tidewater", "tidewater6"), ("pinecrest", "pinecrest3")):
+        turns = mission(board, seed)
+        for state in (turns[0], turns[len(turns) // 2]):
+            view = rules.player_view(state, None)
+            found += [scene_layout(view), turn_layout(view)]
+        found.append(mission_over_layout(rules.player_view(final(board, seed), None)))
+    return found
+
+
+def test_every_text_is_at_least_14_px_and_inside_the_image() -> None:
+    for layout in layouts():
+        texts = layout.all_texts()
+        assert texts and min(t.size for t in texts) >= st.MIN_TEXT_PX
+        assert all(0 <= t.xy[0] <= layout.width and 0 <= t.xy[1] <= layout.height for t in texts)
+        assert layout.width == 1080
+
+
+def smallest(colours: dict[str, RGB]) -> float:
+    """The closest pair under normal vision and the three simulated deficiencies."""
+    return min(
+        delta_e(simulate(a, v), simulate(b, v))
+        for v in VISIONS
+        for a, b in itertools.combinations(colours.values(), 2)
+    )
+
+
+@pytest.mark.parametrize(
+    ("colours", "floor"),
+    [(st.SQUAD_FILL, 20.0), (st.TOKEN_FILL, 15.0), (st.AREA_TINT, 12.0)],
+)
+def test_colours_stay_apart_under_colour_blindness(colours: dict[str, RGB], floor: float) -> None:
+    # Colour is never the only cue (letters on pieces and tokens, patterns on areas), but the
+    # colours alone should still differ at a glance.
+    assert smallest(colours) >= floor
+    assert len(set(st.AREA_PATTERN.values())) == 4 and len(set(st.SQUAD_LETTER.values())) == 3
+
+
+def test_pieces_sit_in_their_spaces() -> None:
+    state = first("tidewater", "tidewater2", lambda s: s.round == 5)
+    view = rules.player_view(state, None)
+    layout = scene_layout(view)
+    board = load_board(view.board)
+    on_board = [d for d in view.defenders if d.space]
+    pieces = [p for p in layout.pieces if p.kind in ("defender", "sniper")]
+    assert len(pieces) == len(on_board) + 1
+    for piece in pieces:
+        x, y = piece.centre
+        assert any(
+            b[0] <= x <= b[2] and b[1] <= y <= b[3]
+            for b in (layout.frame.box(s) for s in board.spaces)
+        )
+    cubes = [p for p in layout.pieces if p.kind == "cube"]
+    assert len(cubes) == len(view.probable)
+
+
+def test_turn_arrows_follow_the_logged_paths() -> None:
+    state = first("tidewater", "tidewater6", lambda s: s.round == 4)
+    view = rules.player_view(state, None)
+    walks = [e for e in defenders_turn(view) if len(e.path) >= 2]
+    calls = [e for e in defenders_turn(view) if " is called to " in e.text]
+    layout = turn_layout(view)
+    assert len([a for a in layout.arrows if not a.call]) == len(walks)
+    assert len(layout.arrows) <= len(walks) + len(calls)
+    for arrow, walk in zip([a for a in layout.arrows if not a.call], walks, strict=True):
+        assert len(arrow.points) == len(walk.path)
