@@ -47,5 +47,6 @@ BUILTIN_GAME_MODULES: tuple[str, ...] = (
     "games.neuroshima",
     "games.space_alert",
     "games.sniper_elite",
+    "games.warzone",
 )
 """Packages whose import registers a game (filled in as games land)."""

@@ -1,0 +1,23 @@
+"""Warzone Resurrection skirmish: squads on a measured table, D20 tests, alternating activations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import GameSpec
+from games.registry import register
+from games.warzone import rules
+from games.warzone.codec import WarzoneCodec
+from games.warzone.state import State
+from games.warzone.view import WarzoneView
+
+SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
+    key="warzone",
+    name="Warzone Resurrection skirmish",
+    rules=rules,
+    codec=WarzoneCodec(),
+    min_seats=2,
+    max_seats=2,
+    aliases=("warzone-resurrection", "wz"),
+)
+register(SPEC)

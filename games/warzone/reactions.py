@@ -1,0 +1,118 @@
+"""Sentry reactions by standing orders: fire automatically, or ask the owner (the bot times out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.base import IllegalActionError
+from games.warzone import actions as a
+from games.warzone.combat import resolve_fight
+from games.warzone.morale import ld_mods
+from games.warzone.movement import charge, walk_or_run
+from games.warzone.profiles import weapon
+from games.warzone.shooting import can_shoot_at, priority_targets, resolve_shoot
+from games.warzone.state import SentryPolicy, State
+from games.warzone.work import Work, host_of
+
+
+@dataclass(frozen=True, slots=True)
+class AutoSentry:
+    """Internal: the 'fire' sentries react to the model that just acted (never logged)."""
+
+    trigger: str
+    models: tuple[str, ...]
+
+
+def _gun(work: Work, key: str, target: str) -> str | None:
+    m = work.model(key)
+    for wkey in m.weapons:
+        w = weapon(wkey)
+        if w.kind in ("CC", "GR") or w.template or wkey in m.empty:
+            continue
+        if can_shoot_at(work, m, w, work.model(target))[0] is None:
+            return wkey
+    return None
+
+
+def eligible_sentries(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Sentries that could react to the acting model: (fire orders, ask orders)."""
+    trigger = state.reaction_trigger
+    if trigger is None or not state.model(trigger).alive:
+        return (), ()
+    work = Work(state)
+    actor = state.model(trigger)
+    fire: list[str] = []
+    ask: list[str] = []
+    for m in state.models:
+        if not m.sentry or not m.alive or m.seat == actor.seat or "shooting" in m.actions:
+            continue
+        policy = state.squad(m.squad).policy.sentry
+        if policy is SentryPolicy.HOLD or _gun(work, m.key, trigger) is None:
+            continue
+        (fire if policy is SentryPolicy.FIRE else ask).append(m.key)
+    return tuple(fire), tuple(ask)
+
+
+def _ld_test(work: Work, key: str) -> bool:
+    m = work.put(work.model(key), sentry=False)
+    base, mods = ld_mods(work, host_of(work, m))
+    return work.roll(work.dice.test("LD", base, mods, label=f"{key} sentry reaction")).success
+
+
+def auto_sentry(work: Work, action: AutoSentry) -> None:
+    """Each 'fire' sentry tests LD and shoots the trigger (or the priority target it must take)."""
+    for key in action.models:
+        if not work.model(action.trigger).alive:
+            return
+        if not _ld_test(work, key):
+            continue
+        m = work.model(key)
+        allowed = priority_targets(work, m)
+        target = action.trigger
+        if allowed and work.model(target) not in allowed and not m.has("Target Sense"):
+            target = min(allowed, key=lambda e: e.key).key
+        gun = _gun(work, key, target)
+        if gun is None:
+            work.say(f"{key} has no shot at {target}")
+            continue
+        m = work.put(m, actions=(*m.actions, "shooting"))
+        resolve_shoot(work, a.Shoot(key, gun, (target,)))
+    work.set(reaction_trigger=action.trigger)
+
+
+def react(work: Work, action: a.React) -> None:
+    """An asked sentry reacts with one AP(0)/AP(1) action after passing an LD test."""
+    inner = action.action
+    if getattr(inner, "model", None) != action.model:
+        raise IllegalActionError(
+            "The reaction must be the sentry's own action.", code="bad_reaction"
+        )
+    m = work.model(action.model)
+    names = {a.Shoot: "shooting", a.Fight: "close combat", a.Evade: "evade",
+             a.Focus: "battle focus",
+             a.Walk: "walk", a.Charge: "charge"}  # fmt: skip
+    name = names[type(inner)]
+    if name in m.actions or (isinstance(inner, a.Shoot) and inner.rapid):
+        raise IllegalActionError(
+            f"{m.key} cannot take that action as a reaction.", code="bad_reaction"
+        )
+    trigger = work.get("reaction_trigger")
+    if not _ld_test(work, m.key):
+        work.set(reaction=tuple(k for k in work.get("reaction") if k != m.key))
+        return
+    m = work.put(work.model(m.key), actions=(*m.actions, name))
+    if isinstance(inner, a.Shoot):
+        resolve_shoot(work, inner)
+    elif isinstance(inner, a.Fight):
+        resolve_fight(work, inner)
+    elif isinstance(inner, a.Evade):
+        work.put(m, evading=True)
+    elif isinstance(inner, a.Focus):
+        work.put(m, focus=True)
+    elif isinstance(inner, a.Walk):
+        walk_or_run(work, m, inner.path, inner.facing, 1)
+    elif isinstance(inner, a.Charge):
+        charge(work, m, work.model(inner.target))
+    from games.warzone.state import Phase
+
+    work.set(phase=Phase.ACTIVATION, reaction=(), reaction_trigger=trigger)

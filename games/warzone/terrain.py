@@ -1,0 +1,88 @@
+"""Terrain pieces as polygons with movement class, cover class and sight-blocking height."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from importlib import resources
+
+from games.base import InvalidActionError
+from games.warzone.geometry import Vec
+
+TABLE_SIZE = 36.0
+"""Skirmish table edge in inches (36 x 36)."""
+
+
+class Going(Enum):
+    """How terrain affects movement (rulebook §9)."""
+
+    OPEN = "open"
+    DIFFICULT = "difficult"
+    IMPASSABLE = "impassable"
+
+
+class Cover(Enum):
+    """Cover class: light -2, heavy -4 (public 2nd-edition source)."""
+
+    NONE = "none"
+    LIGHT = "light"
+    HEAVY = "heavy"
+
+    @property
+    def penalty(self) -> int:
+        """The RS penalty this cover class gives."""
+        return {"none": 0, "light": 2, "heavy": 4}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """A terrain piece: footprint polygon, going, cover, sight-blocking height, area flag."""
+
+    key: str
+    name: str
+    kind: str
+    points: tuple[Vec, ...]
+    going: Going
+    cover: Cover
+    height: float
+    area: bool
+
+
+@cache
+def _presets() -> dict[str, tuple[Terrain, ...]]:
+    text = resources.files("games.warzone").joinpath("data/terrain.json").read_text("utf-8")
+    raw = json.loads(text)["presets"]
+    return {
+        name: tuple(
+            Terrain(
+                key=p["key"],
+                name=p["name"],
+                kind=p["kind"],
+                points=tuple((float(x), float(y)) for x, y in p["points"]),
+                going=Going(p["move"]),
+                cover=Cover(p["cover"]),
+                height=float(p["height"]),
+                area=bool(p["area"]),
+            )
+            for p in pieces
+        )
+        for name, pieces in raw.items()
+    }
+
+
+def preset_names() -> tuple[str, ...]:
+    """Names of the bundled terrain layouts."""
+    return tuple(sorted(_presets()))
+
+
+def preset(name: str) -> tuple[Terrain, ...]:
+    """The terrain pieces of a bundled layout."""
+    try:
+        return _presets()[name]
+    except KeyError:
+        known = ", ".join(preset_names())
+        raise InvalidActionError(
+            f"Unknown terrain preset {name!r}. Presets: {known}.", code="unknown_terrain"
+        ) from None
