@@ -86,10 +86,6 @@ def main() -> None:
     print(f"board width {width} px")
 
 
-if __name__ == "__main__":
-    main()
-
-
 def sniper_elite_main() -> None:
     """Sniper Elite board image (target <= 150 ms median warm): cold, warm and PNG bytes."""
     from games.sniper_elite import rules as sniper_rules
@@ -103,5 +99,37 @@ def sniper_elite_main() -> None:
     timed("sniper board image, no encoding (warm)", lambda: board_image(view).tobytes(), 15)
 
 
-if __name__ == "__main__" and "--sniper" in sys.argv:
-    sniper_elite_main()
+def space_alert_bench() -> None:
+    """Space Alert (issue 9): the replay GIF of a full 13-turn flight must take <= 1.5 s."""
+    from rendering.space_alert import bridge_png, program_png, replay_animation
+    from rendering.space_alert.backdrop import backdrop
+    from rendering.space_alert.replay import animation_bytes, replay_frames
+    from tests.rendering.space_alert.playouts import RULES, flight, mission
+
+    f = flight("golden-1", 4, mission="mission_3")
+    planning = f.planning(2, locked=2)
+    plan, result = mission("31_leviathan_blast_finishes_swarm")
+    tracks = (*plan.tracks, plan.internal_track)
+    backdrop.cache_clear()
+    timed(
+        "SA replay GIF, 13 turns (cold start)",
+        lambda: animation_bytes(replay_frames(result, tracks)),
+        1,
+    )
+    warm = "SA replay GIF, 13 turns (warm)"
+    timed(warm, lambda: animation_bytes(replay_frames(result, tracks)), 5)
+    final = RULES.player_view(f.final, None)
+    timed("SA replay GIF, lost ship (7 turns)", lambda: replay_animation(final), 5)
+    timed("SA bridge PNG", lambda: bridge_png(RULES.player_view(planning, None)), 5)
+    timed("SA program PNG", lambda: program_png(RULES.player_view(planning, 0)), 5)
+
+
+BENCHES = {"neuroshima": main, "sniper": sniper_elite_main, "space-alert": space_alert_bench}
+
+
+if __name__ == "__main__":
+    # `python benchmarks/rendering.py [neuroshima|sniper|space-alert ...]`: all when none named.
+    wanted = [a.lstrip("-") for a in sys.argv[1:]] or list(BENCHES)
+    for name in wanted:
+        print(f"== {name}")
+        BENCHES[name]()

@@ -1,0 +1,191 @@
+"""The shared bridge image: ship, threats announced so far, and who has locked in.
+
+It is posted in the game thread, so it is built from the channel's view only (seat None), and
+from that only through `Bridge`, a record with no field that could hold a card: the programs
+and hands are not hidden by care in the painter, they never reach it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from games.space_alert.threats import threat_spec
+from games.space_alert.view import View
+from rendering.assets import REGULAR
+from rendering.canvas import png_bytes
+from rendering.space_alert import layout as geo
+from rendering.space_alert.board import paint_scene
+from rendering.space_alert.scene import CrewMark, Scene, ShipMarks, ThreatMark
+from rendering.space_alert.style import (
+    BEAM,
+    BODY_PX,
+    GOOD,
+    HEAD_PX,
+    MARGIN,
+    MUTED,
+    SMALL_PX,
+    TEXT,
+    WIDTH,
+    Painter,
+    crew_token,
+    fit,
+)
+
+PANEL_H = 176
+
+
+@dataclass(frozen=True, slots=True)
+class CrewLine:
+    """A crew member as the bridge shows them: name, human or android, locked in or not."""
+
+    name: str
+    human: bool
+    locked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """Everything public the bridge shows, and nothing else."""
+
+    stage: str
+    phase: int
+    phases: int
+    open_turns: tuple[int, int] | None
+    mission: str
+    tracks: tuple[str, str, str, str]
+    announcements: tuple[tuple[int, str, str], ...]
+    """(turn, zone, threat id) per announced threat."""
+    crew: tuple[CrewLine, ...]
+    bulletins: tuple[str, ...]
+    carried_damage: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
+    empty_stores: tuple[str, ...] = ()
+
+
+def public_bridge(view: View, names: Sequence[str] | None = None) -> Bridge:
+    """The bridge's record from the channel's view (a seat's view is refused)."""
+    if view.seat is not None:
+        raise ValueError("the bridge is public: render it from player_view(state, None)")
+    tracks = (*view.tracks, "T1", "T1", "T1", "T1")[:4]
+    crew = tuple(
+        CrewLine(_name(b.name, b.seat, names), b.seat is not None, b.locked) for b in view.boards
+    )
+    campaign = view.campaign
+    return Bridge(
+        stage=view.stage,
+        phase=view.phase,
+        phases=max([a.phase for a in view.announcements] + [view.phase, 3]),
+        open_turns=view.open_turns,
+        mission=view.mission,
+        tracks=(tracks[0], tracks[1], tracks[2], tracks[3]),
+        announcements=tuple((a.turn, a.zone, a.threat_id) for a in view.announcements),
+        crew=crew,
+        bulletins=view.bulletins,
+        carried_damage=campaign.damage if campaign is not None else ((), (), ()),
+        empty_stores=campaign.empty_stores if campaign is not None else (),
+    )
+
+
+def _name(board_name: str, seat: int | None, names: Sequence[str] | None) -> str:
+    if seat is not None and names is not None and seat < len(names):
+        return names[seat]
+    return board_name
+
+
+def mission_title(mission: str) -> str:
+    """'mission_3' -> 'Mission 3'; 'random' -> 'Random mission'."""
+    if mission == "random":
+        return "Random mission"
+    return mission.replace("_", " ").capitalize()
+
+
+def bridge_scene(bridge: Bridge) -> Scene:
+    """The ship picture of the bridge: announced threats at their entry, crew on the bridge."""
+    threats = []
+    for turn, zone, threat_id in bridge.announcements:
+        spec = threat_spec(threat_id)
+        threats.append(
+            ThreatMark(
+                number=turn,
+                name=spec.name,
+                id=spec.id,
+                zone=zone,
+                position=None,
+                health=spec.health,
+                damage=0,
+                shield=spec.shield,
+                speed=spec.speed,
+                serious=spec.serious,
+                stations=tuple(s.key for s in spec.stations),
+            )
+        )
+    stores = tuple(
+        (s, None if s in bridge.empty_stores else "active") for s in ("upper_blue", "lower_red")
+    )
+    ship = ShipMarks(tiles=bridge.carried_damage, stored_bots=stores)
+    crew = tuple(CrewMark(i, "upper_white") for i in range(len(bridge.crew)))
+    locked = sum(1 for c in bridge.crew if c.human and c.locked)
+    humans = sum(1 for c in bridge.crew if c.human)
+    if bridge.stage == "planning" and bridge.open_turns is not None:
+        first, last = bridge.open_turns
+        title = f"Bridge · phase {bridge.phase} of {bridge.phases}"
+        detail = f"programming turns {first}-{last} · {locked} of {humans} locked in"
+    elif bridge.stage in ("resolve", "over"):
+        title, detail = "Bridge · flight recorded", "every phase is locked in"
+    else:
+        title, detail = "Bridge · stand by", "waiting for the computer"
+    subtitle = f"{mission_title(bridge.mission)} · {detail}"
+    return Scene(title, subtitle, bridge.tracks, tuple(threats), crew, ship, announced=True)
+
+
+def bridge_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
+    """The bridge image for the game thread (from the channel's view only)."""
+    return paint_bridge(public_bridge(view, names))
+
+
+def bridge_png(view: View, names: Sequence[str] | None = None) -> bytes:
+    """The bridge image as PNG bytes."""
+    return png_bytes(bridge_image(view, names))
+
+
+def paint_bridge(bridge: Bridge) -> Image.Image:
+    """Paint the bridge record."""
+    return bridge_painter(bridge).finish()
+
+
+def bridge_painter(bridge: Bridge) -> Painter:
+    """The bridge before its texts are drawn (tests read the texts for the size check)."""
+    p = paint_scene(bridge_scene(bridge), geo.PANEL_Y + PANEL_H)
+    _panel(p, bridge)
+    return p
+
+
+def _panel(p: Painter, bridge: Bridge) -> None:
+    y = geo.PANEL_Y
+    p.text((MARGIN, y), "CREW", HEAD_PX, TEXT)
+    count = max(1, len(bridge.crew))
+    width = (WIDTH - 2 * MARGIN) / count
+    for i, member in enumerate(bridge.crew):
+        x = MARGIN + i * width
+        p.sprite(crew_token(i, 15, False), (x + 16, y + 46))
+        p.text((x + 38, y + 36), fit(member.name, BODY_PX, width - 44), BODY_PX, TEXT, "lm")
+        if not member.human:
+            status, colour = "android", MUTED
+        elif member.locked or bridge.stage in ("resolve", "over"):
+            status, colour = "locked in ✓", GOOD
+        elif bridge.stage == "planning":
+            status, colour = "programming…", BEAM
+        else:
+            status, colour = "waiting", MUTED
+        p.text((x + 38, y + 56), status, SMALL_PX, colour, "lm", REGULAR)
+    lines = [b for b in bridge.bulletins if b.startswith(f"Phase {bridge.phase}:")]
+    y += 76
+    p.text((MARGIN, y), "COMPUTER", HEAD_PX, TEXT)
+    if not lines:
+        lines = ["No special announcements in this phase."]
+    for k, line in enumerate(lines[:3]):
+        colour = BEAM if "communications down" in line else MUTED
+        text = fit(line, SMALL_PX, WIDTH - 2 * MARGIN, REGULAR)
+        p.text((MARGIN, y + 26 + k * 21), text, SMALL_PX, colour, "la", REGULAR)

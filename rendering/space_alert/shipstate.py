@@ -1,0 +1,167 @@
+"""The ship's changing state: weapon strengths, energy, stocks, battlebots and damage tokens."""
+
+from __future__ import annotations
+
+from games.space_alert.ship import (
+    HEAVY_LASER_STRENGTH,
+    LIGHT_LASER_STRENGTH,
+    REACTOR_CAPACITY,
+    SHIELD_CAPACITY,
+)
+from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
+from rendering.palette import mix
+from rendering.space_alert import layout as geo
+from rendering.space_alert.scene import ShipMarks
+from rendering.space_alert.style import (
+    BEAM,
+    CELL_EDGE,
+    DIM,
+    ENERGY_PIP,
+    HULL,
+    IMPACT,
+    INK,
+    MUTED,
+    PAPER,
+    SHIELD_PIP,
+    SMALL_PX,
+    TEXT,
+    ZONES,
+    Painter,
+    battlebot_icon,
+)
+
+TILE_ROWS = (("upper_cannon", "shield", "structure"), ("lower_cannon", "reactor", "gravolift"))
+TILE_NAMES = {
+    "upper_cannon": "upper gun",
+    "lower_cannon": "lower gun",
+    "shield": "shield",
+    "reactor": "reactor",
+    "gravolift": "lift",
+    "structure": "structure",
+}
+
+
+def _pips(
+    p: Painter,
+    x: float,
+    y: float,
+    have: int,
+    capacity: int,
+    full: int,
+    colour: tuple[int, int, int],
+) -> None:
+    for i in range(full):
+        box = (x + i * 12, y - 5, x + i * 12 + 9, y + 4)
+        if i < have:
+            p.rect(box, colour, INK)
+        elif i < capacity:
+            p.rect(box, None, colour)
+        else:
+            p.rect(box, mix(IMPACT, HULL, 0.5), IMPACT)
+
+
+def paint_ship(p: Painter, ship: ShipMarks) -> None:
+    """Strengths, energy pips, stocks and the damage tokens of every zone."""
+    for zone, key in enumerate(ZONES):
+        tiles = ship.tiles[zone]
+        for deck in ("upper", "lower"):
+            x0, y0, _, _ = geo.station_box(f"{deck}_{key}")
+            row = y0 + 18
+            if deck == "upper":
+                strength = HEAVY_LASER_STRENGTH[zone] - ("upper_cannon" in tiles)
+                _strength(
+                    p,
+                    x0 + 34 + text_width("Heavy laser", 15),
+                    row,
+                    strength,
+                    "upper_cannon" in tiles,
+                )
+                x = x0 + 190 + text_width("Shield", 15) + 8
+                _pips(
+                    p,
+                    x,
+                    row,
+                    ship.shields[zone],
+                    ship.shield_capacity(zone),
+                    SHIELD_CAPACITY[zone],
+                    SHIELD_PIP,
+                )
+            else:
+                if key != "white":
+                    strength = LIGHT_LASER_STRENGTH - ("lower_cannon" in tiles)
+                    _strength(
+                        p,
+                        x0 + 34 + text_width("Light laser", 15),
+                        row,
+                        strength,
+                        "lower_cannon" in tiles,
+                    )
+                elif "lower_cannon" in tiles:
+                    _strength(p, x0 + 34 + text_width("Pulse cannon", 15), row, "range 1", True)
+                x = x0 + 190 + text_width("Reactor", 15) + 8
+                _pips(
+                    p,
+                    x,
+                    row,
+                    ship.reactors[zone],
+                    ship.reactor_capacity(zone),
+                    REACTOR_CAPACITY[zone],
+                    ENERGY_PIP,
+                )
+        _stocks(p, key, ship)
+        _damage(p, zone, tiles, ship.new_tiles[zone])
+
+
+def _strength(p: Painter, x: float, y: float, value: int | str, damaged: bool) -> None:
+    p.text((x + 6, y), str(value), 15, IMPACT if damaged else BEAM, "lm")
+
+
+def _stocks(p: Painter, key: str, ship: ShipMarks) -> None:
+    stored = dict(ship.stored_bots)
+    for deck in ("upper", "lower"):
+        station = f"{deck}_{key}"
+        x0, y0, _, _ = geo.station_box(station)
+        row = y0 + 44
+        if station in stored:
+            x = x0 + 40 + text_width("Battlebots", 15)
+            bots = stored[station]
+            if bots is None:
+                p.text((x, row), "taken", SMALL_PX, MUTED, "lm", REGULAR)
+            else:
+                p.sprite(battlebot_icon(bots == "active", 16), (x + 9, row))
+        if station == "lower_white":
+            x = x0 + 164
+            p.text((x, row), "Fuel", 15, TEXT, "lm")
+            _pips(p, x + text_width("Fuel", 15) + 8, row, ship.capsules, 3, 3, ENERGY_PIP)
+        if station == "lower_blue":
+            x = x0 + 40 + text_width("Rockets", 15)
+            _pips(p, x, row, ship.rockets, 3, 3, PAPER)
+            if ship.rocket_in_flight:
+                p.text((x + 44, row), "1 in flight", SMALL_PX, BEAM, "lm", REGULAR)
+
+
+def _damage(p: Painter, zone: int, tiles: tuple[str, ...], new: tuple[str, ...]) -> None:
+    x = geo.column_x(zone) + 6
+    width = (geo.COL_W - 12 - 8) / 3
+    for r, row in enumerate(TILE_ROWS):
+        for c, tile in enumerate(row):
+            bx = round(x + c * (width + 4))
+            by = geo.DAMAGE_Y + r * geo.DAMAGE_ROW
+            box = (bx, by, round(bx + width), by + geo.DAMAGE_ROW - 4)
+            if tile in new:
+                p.box(box, IMPACT, PAPER, 5, 2)
+                colour = INK
+            elif tile in tiles:
+                p.box(box, mix(IMPACT, HULL, 0.45), None, 5)
+                colour = PAPER
+            else:
+                p.box(box, HULL, CELL_EDGE, 5, 1)
+                colour = DIM
+            cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            label = TILE_NAMES[tile] + (" ✗" if tile in tiles else "")
+            p.text((cx, cy), label, SMALL_PX, colour, "mm", CONDENSED_BOLD)
+        if "gravolift" in tiles:
+            cx = geo.column_x(zone) + geo.COL_W // 2
+            top, bottom = geo.UPPER_Y + geo.STATION_H, geo.LOWER_Y
+            p.rect((cx - 16, top - 2, cx + 16, bottom + 2), mix(IMPACT, HULL, 0.45), IMPACT)
+            p.text((cx, (top + bottom) / 2), "slow", SMALL_PX, PAPER, "mm")

@@ -1,0 +1,108 @@
+"""No public image shows a programmed card; every text stays readable; scores add up."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from games import engine
+from games.space_alert.actions import PlaceCard
+from games.space_alert.state import Stage
+from rendering.space_alert import bridge_png, program_png, replay_animation, score_card
+from rendering.space_alert.bridge import Bridge, bridge_painter, public_bridge
+from rendering.space_alert.program import program_painter
+from rendering.space_alert.replay import Crew, frame_painter, frame_scene
+from rendering.space_alert.scorecard import score_card_painter, score_lines
+from rendering.space_alert.style import MIN_TEXT_PX, WIDTH
+from rendering.space_alert.summary import summary_painter, view_programs
+from tests.rendering.space_alert.playouts import MISSIONS, RULES, flight, mission
+
+SEED = "golden-1"
+
+
+def _planning() -> Any:
+    return flight(SEED, 4, mission="mission_3").planning(2, locked=2)
+
+
+def test_the_bridge_record_cannot_hold_a_card() -> None:
+    fields = {f.name for f in dataclasses.fields(Bridge)}
+    assert not fields & {"slots", "hand", "heroic", "boards", "result"}
+    with pytest.raises(ValueError):
+        public_bridge(RULES.player_view(_planning(), 0))
+
+
+def test_the_channel_view_has_no_cards_before_resolution() -> None:
+    for state in flight(SEED, 4, mission="mission_3").states:
+        if state.stage is Stage.OVER:
+            continue
+        view = RULES.player_view(state, None)
+        assert view.hand == () and view.result is None
+        assert all(b.slots == () and b.heroic is None for b in view.boards)
+
+
+def test_bridge_is_byte_identical_whatever_the_hidden_programs() -> None:
+    state = _planning()
+    seat = min(RULES.to_act(state))
+    card = state.hands[seat][0]
+    slot = next(i + 1 for i in range(3, 7) if state.boards[seat].slots[i] is None)
+    variants = [state]
+    for half in ("action", "move"):
+        after, _ = engine.play(RULES, state, SEED, 10_000, seat, PlaceCard(card, slot, half))
+        variants.append(after)
+    programs = {program_png(RULES.player_view(v, seat)) for v in variants}
+    assert len(programs) == 3  # the player's own image does change
+    bridges = {
+        bridge_png(RULES.player_view(v, None), ["Ada", "Brook", "Cy", "Dee"]) for v in variants
+    }
+    assert len(bridges) == 1
+
+
+def test_replay_and_scores_wait_for_resolution() -> None:
+    view = RULES.player_view(_planning(), None)
+    with pytest.raises(ValueError):
+        replay_animation(view)
+    with pytest.raises(ValueError):
+        score_card(view)
+
+
+def test_program_image_is_private() -> None:
+    with pytest.raises(ValueError):
+        program_png(RULES.player_view(_planning(), None))
+
+
+def _sizes(texts: list[Any]) -> list[Any]:
+    return [t for t in texts if t.size < MIN_TEXT_PX]
+
+
+def test_every_text_is_at_least_the_minimum_size() -> None:
+    f = flight(SEED, 4, mission="mission_3")
+    final = RULES.player_view(f.final, None)
+    assert final.result is not None
+    painters = [
+        bridge_painter(public_bridge(RULES.player_view(_planning(), None))),
+        program_painter(RULES.player_view(_planning(), 1)),
+        score_card_painter(final.result, final.mission),
+        summary_painter(final.result, view_programs(final), final.mission),
+    ]
+    crew = [Crew(b.name, b.name) for b in final.boards]
+    painters += [
+        frame_painter(final.result, i, final.tracks, crew)
+        for i in range(1, len(final.result.frames))
+    ]
+    for p in painters:
+        assert p.image.width == WIDTH
+        assert _sizes(p.all_texts()) == []
+
+
+@pytest.mark.parametrize("path", sorted(MISSIONS.glob("*.mission.json")), ids=lambda p: p.name[:2])
+def test_every_shipped_mission_builds_its_replay_and_score(path: Path) -> None:
+    plan, result = mission(path.name.removesuffix(".mission.json"))
+    tracks = (*plan.tracks, plan.internal_track)
+    for i in range(1, len(result.frames)):
+        scene = frame_scene(result, i, tracks)
+        assert {t.zone for t in scene.threats} <= {"red", "white", "blue", "internal"}
+    if not result.lost:
+        assert sum(p for _, _, p in score_lines(result) if p is not None) == result.score
