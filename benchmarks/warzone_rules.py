@@ -34,6 +34,17 @@ def main() -> None:
     final, log = play_game("bench-full", {"rounds": 5})
     took = time.perf_counter() - start
     print(f"scripted 5-round game: {took:.2f} s, {len(log)} events, VP {final.vp}")
+    worst, count = 0.0, 0
+    state = rules.setup({"rounds": 5}, 2, "bench-full")
+    for event in log:
+        seats = rules.to_act(state)
+        if seats and min(seats) >= 0:
+            start = time.perf_counter()
+            rules.legal_actions(state, min(seats))
+            worst = max(worst, time.perf_counter() - start)
+            count += 1
+        state = rules.apply(state, event.seat, event.action)
+    print(f"legal_actions (full menu): worst {worst * 1000:.1f} ms over {count} calls (<= 50 ms)")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
     codec=WarzoneCodec(),
     min_seats=2,
     max_seats=2,
+    # 2: target priority among equal sizes and sentry windows before an action.
+    rules_version=2,
     aliases=("warzone-resurrection", "wz"),
 )
 register(SPEC)

@@ -43,12 +43,13 @@ class Deploy:
 
 @dataclass(frozen=True, slots=True)
 class SetPolicy:
-    """Standing orders of a squad: sentry hold/fire/ask, guard transfers, RES for Heal(+3)."""
+    """Standing orders of a squad: sentry hold/fire/ask and window, guard, RES for Heal(+3)."""
 
     squad: str
     sentry: str
     guard: bool = True
     res_heal: bool = False
+    timing: str = "first"
 
 
 @dataclass(frozen=True, slots=True)

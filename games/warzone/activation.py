@@ -9,7 +9,7 @@ from games.warzone.geometry import gap
 from games.warzone.morale import recovery_test
 from games.warzone.movement import charge, melee_move, walk_or_run
 from games.warzone.profiles import weapon
-from games.warzone.shooting import resolve_blast, resolve_shoot
+from games.warzone.shooting import check_priority, resolve_blast, resolve_shoot
 from games.warzone.state import Model, Morale, Squad
 from games.warzone.work import Work
 
@@ -175,15 +175,15 @@ def _check(work: Work, model: Model, action: object, cost: int, name: str) -> No
     if isinstance(action, a.Pivot) and work.engaged_with(model):
         raise _illegal(f"{model.key} is engaged and cannot pivot")
     if isinstance(action, a.Sentry):
-        size = len(activation_models(work, host.key))
-        on = sum(1 for m in work.models.values() if m.squad == model.squad and m.sentry and m.alive)
+        size = len(work.alive_in(model.squad))
+        on = sum(1 for m in work.alive_in(model.squad) if m.sentry)
         if on + 1 > -(-size // 2):
             raise _illegal("at most half of a squad's models (rounded up) stand sentry")
     if isinstance(action, a.Shoot | a.Blast | a.Fight) and action.weapon not in model.weapons:
         raise _illegal(f"{model.key} does not carry {action.weapon}")
     if isinstance(action, a.Shoot | a.Blast) and action.weapon in model.empty:
         raise _illegal(f"{action.weapon} is empty; reload it first (UseAbility Reload)")
-    if isinstance(action, a.Shoot) and action.res_roa:
+    if isinstance(action, a.Shoot | a.Fight) and action.res_roa:
         spend_res(work, model, "RoA +1")
 
 
@@ -211,7 +211,13 @@ def _resolve(work: Work, model: Model, action: object) -> None:
     elif isinstance(action, a.Charge):
         if work.engaged_with(model):
             raise _illegal(f"{model.key} is already engaged")
-        if not charge(work, model, work.model(action.target)):
+        target = work.model(action.target)
+        if not check_priority(work, model, target):
+            # rulebook §2: the AP is wasted, the same action may be taken again
+            work.say(f"{model.key} fails the priority test: the AP is wasted")
+            m = work.model(model.key)
+            work.put(m, actions=m.actions[:-1])
+        elif not charge(work, model, target):
             finish_model(work, model.key)
     elif isinstance(action, a.Pivot):
         work.put(model, facing=action.facing % 360.0)
@@ -228,7 +234,10 @@ def _resolve(work: Work, model: Model, action: object) -> None:
             work.put(m, actions=m.actions[:-1])
         _empty_after(work, model.key, action.weapon)
     elif isinstance(action, a.Blast):
-        resolve_blast(work, action)
+        if not resolve_blast(work, action):
+            m = work.model(model.key)
+            work.put(m, actions=m.actions[:-1])
+            return
         _empty_after(work, model.key, action.weapon)
     elif isinstance(action, a.Fight):
         resolve_fight(work, action)

@@ -6,6 +6,8 @@ Walk(model='A2.1', path=((10.0, 12.0), (12.0, 14.0)), facing=None)
 'shoot A2.3 m50_assault_rifle B2.1 B2.2'
 >>> from_json(to_json(parse("deploy A2 18,4 line 90", None)))
 Deploy(squad='A2', points=((18.0, 4.0),), facing=90.0, formation='line')
+>>> format(parse("policy B2 fire before noguard", None))
+'policy B2 fire before noguard'
 """
 
 from __future__ import annotations
@@ -123,8 +125,9 @@ def parse(text: str, view: Any) -> Any:
         facing = next((float(w) for w in other if w.replace(".", "").isdigit()), 90.0)
         return a.Deploy(first, pts, facing, form)
     if cmd == "policy":
+        timing = next((w for w in rest if w in ("before", "after", "first")), "first")
         return a.SetPolicy(
-            first, rest[0] if rest else "fire", "noguard" not in rest, "resheal" in rest
+            first, rest[0] if rest else "fire", "noguard" not in rest, "resheal" in rest, timing
         )
     if cmd == "activate":
         return a.Activate(first)
@@ -209,7 +212,7 @@ def format(action: Any) -> str:
         return f"join {action.character} {action.squad}"
     if isinstance(action, a.SetPolicy):
         flags = ("" if action.guard else " noguard") + (" resheal" if action.res_heal else "")
-        return f"policy {action.squad} {action.sentry}{flags}"
+        return f"policy {action.squad} {action.sentry} {action.timing}{flags}"
     if isinstance(action, a.Spot):
         return f"spot {action.model} {action.target}"
     if isinstance(action, a.React):

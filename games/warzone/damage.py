@@ -118,13 +118,13 @@ def resolve_hit(work: Work, target: Model, hit: Hit) -> None:
         if hit.power and hit.weapon.rule_value("Headshot") is not None:
             cf = max(cf, 2)
     deadly = "Deadly" in rules
+    # RES use B gives Heal(+3) for the whole hit, so every W a Critical Force hit takes gets it
+    boost = 3 if not hit.power and not deadly and _res_heal(work, target) else 0
     for _ in range(cf):
         target = work.model(target.key)
         if not target.alive:
             break
-        heal = 0 if (hit.power or deadly) else heal_value(work, target)
-        if not hit.power and not deadly and _res_heal(work, target):
-            heal += 3
+        heal = 0 if (hit.power or deadly) else heal_value(work, target) + boost
         if heal:
             roll = work.roll(work.dice.test("Heal", min(heal, HEAL_CAP), label=f"{target.key}"))
             if roll.success:

@@ -15,7 +15,6 @@ from games.warzone.geometry import (
     path_swept_hits_base,
     path_swept_hits_polygon,
 )
-from games.warzone.sight import sight
 from games.warzone.state import Model
 from games.warzone.terrain import TABLE_SIZE, Going
 from games.warzone.work import Work, ccwr, engaged
@@ -116,7 +115,7 @@ def walk_or_run(
 
 def charge(work: Work, model: Model, target: Model) -> bool:
     """Charge straight at `target` up to SP x2; False (and no move) when it cannot reach."""
-    view = sight(work.base, model, target)
+    view = work.sight(model, target)
     if target.seat == model.seat or not target.alive:
         raise _illegal("only living enemies can be charged")
     if not view.clear and not model.has("Predator Sense"):

@@ -8,10 +8,10 @@ from games.base import IllegalActionError
 from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.morale import ld_mods
-from games.warzone.movement import charge, walk_or_run
+from games.warzone.movement import charge, path_problem, walk_or_run
 from games.warzone.profiles import weapon
 from games.warzone.shooting import can_shoot_at, priority_targets, resolve_shoot
-from games.warzone.state import SentryPolicy, State
+from games.warzone.state import Phase, SentryPolicy, State, Timing
 from games.warzone.work import Work, host_of
 
 
@@ -34,10 +34,19 @@ def _gun(work: Work, key: str, target: str) -> str | None:
     return None
 
 
-def eligible_sentries(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """Sentries that could react to the acting model: (fire orders, ask orders)."""
-    trigger = state.reaction_trigger
-    if trigger is None or not state.model(trigger).alive:
+WINDOWS = {"before": (Timing.BEFORE, Timing.FIRST), "after": (Timing.AFTER, Timing.FIRST)}
+
+
+def eligible_sentries(
+    state: State, trigger: str, when: str
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Sentries whose orders react in this window to `trigger`: (fire orders, ask orders).
+
+    From the rulebook: a sentry may act before or after an action of an activated enemy. Gap-fill:
+    the standing orders pick the window, and a window opens for a sentry only when the acting
+    model is a legal target of one of its guns (so an async game is not asked at every step).
+    """
+    if not state.model(trigger).alive:
         return (), ()
     work = Work(state)
     actor = state.model(trigger)
@@ -46,10 +55,12 @@ def eligible_sentries(state: State) -> tuple[tuple[str, ...], tuple[str, ...]]:
     for m in state.models:
         if not m.sentry or not m.alive or m.seat == actor.seat or "shooting" in m.actions:
             continue
-        policy = state.squad(m.squad).policy.sentry
-        if policy is SentryPolicy.HOLD or _gun(work, m.key, trigger) is None:
+        policy = state.squad(m.squad).policy
+        if policy.sentry is SentryPolicy.HOLD or policy.timing not in WINDOWS[when]:
             continue
-        (fire if policy is SentryPolicy.FIRE else ask).append(m.key)
+        if _gun(work, m.key, trigger) is None:
+            continue
+        (fire if policy.sentry is SentryPolicy.FIRE else ask).append(m.key)
     return tuple(fire), tuple(ask)
 
 
@@ -80,6 +91,22 @@ def auto_sentry(work: Work, action: AutoSentry) -> None:
     work.set(reaction_trigger=action.trigger)
 
 
+def _precheck(work: Work, inner: object) -> None:
+    """Checks made before the sentry's LD die, so a refused reaction rolls nothing."""
+    if isinstance(inner, a.Shoot):
+        m = work.model(inner.model)
+        if inner.weapon not in m.weapons or inner.weapon in m.empty:
+            raise IllegalActionError(f"{m.key} cannot fire {inner.weapon}.", code="bad_reaction")
+        for t in inner.targets:
+            problem = can_shoot_at(work, m, weapon(inner.weapon), work.model(t))[0]
+            if problem:
+                raise IllegalActionError(problem, code="bad_reaction")
+    elif isinstance(inner, a.Walk):
+        problem = path_problem(work, work.model(inner.model), inner.path, 1e9)
+        if problem:
+            raise IllegalActionError(problem, code="bad_reaction")
+
+
 def react(work: Work, action: a.React) -> None:
     """An asked sentry reacts with one AP(0)/AP(1) action after passing an LD test."""
     inner = action.action
@@ -91,14 +118,20 @@ def react(work: Work, action: a.React) -> None:
     names = {a.Shoot: "shooting", a.Fight: "close combat", a.Evade: "evade",
              a.Focus: "battle focus",
              a.Walk: "walk", a.Charge: "charge"}  # fmt: skip
-    name = names[type(inner)]
+    name = names.get(type(inner))
+    if name is None:
+        raise IllegalActionError(
+            "A sentry reacts with shooting, close combat, evade, battle focus, walk or charge.",
+            code="bad_reaction",
+        )
+    _precheck(work, inner)
     if name in m.actions or (isinstance(inner, a.Shoot) and inner.rapid):
         raise IllegalActionError(
             f"{m.key} cannot take that action as a reaction.", code="bad_reaction"
         )
     trigger = work.get("reaction_trigger")
     if not _ld_test(work, m.key):
-        work.set(reaction=tuple(k for k in work.get("reaction") if k != m.key))
+        work.set(phase=Phase.ACTIVATION, reaction=(), reaction_trigger=trigger)
         return
     m = work.put(work.model(m.key), actions=(*m.actions, name))
     if isinstance(inner, a.Shoot):
@@ -113,6 +146,4 @@ def react(work: Work, action: a.React) -> None:
         walk_or_run(work, m, inner.path, inner.facing, 1)
     elif isinstance(inner, a.Charge):
         charge(work, m, work.model(inner.target))
-    from games.warzone.state import Phase
-
     work.set(phase=Phase.ACTIVATION, reaction=(), reaction_trigger=trigger)

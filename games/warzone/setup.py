@@ -6,6 +6,7 @@ from typing import Any
 
 from games.base import GameConfig, InvalidActionError
 from games.warzone import armylist
+from games.warzone.listtext import parse_list
 from games.warzone.profiles import Category, unit, with_changes
 from games.warzone.state import Model, Squad, State
 from games.warzone.terrain import preset
@@ -18,11 +19,15 @@ TROOP_RES = 1
 
 
 def _list(raw: Any) -> armylist.ArmyList:
+    if isinstance(raw, str) and raw.strip() and len(raw.split()) > 1:
+        return armylist.validate(parse_list(raw))
     if isinstance(raw, str):
         return armylist.preset(raw)
     if isinstance(raw, dict):
         return armylist.validate(raw)
-    raise InvalidActionError("An army list is a preset name or a list object.", code="invalid_list")
+    raise InvalidActionError(
+        "An army list is a preset name, a text list or a list object.", code="invalid_list"
+    )
 
 
 def build(seat: int, army: armylist.ArmyList) -> tuple[list[Squad], list[Model]]:
@@ -69,7 +74,7 @@ def build(seat: int, army: armylist.ArmyList) -> tuple[list[Squad], list[Model]]
 
 
 def setup(config: GameConfig, seats: int, seed: str) -> State:
-    """The initial state: lists from config['lists'] (presets or list objects), terrain preset."""
+    """The initial state: config['lists'] (presets, text lists or list objects), terrain."""
     if seats != 2:
         raise InvalidActionError("Warzone is played by two players.", code="bad_seats")
     lists = config.get("lists", ("capitol", "dark_legion"))

@@ -10,7 +10,7 @@ from games.warzone.damage import Hit, resolve_hits
 from games.warzone.dice import Mod
 from games.warzone.geometry import Vec, discs_under_circle, dist, gap, offset
 from games.warzone.profiles import Weapon, weapon
-from games.warzone.sight import Sight, point_visible, sight
+from games.warzone.sight import Sight, point_visible
 from games.warzone.state import Model
 from games.warzone.work import Work, host_of
 
@@ -27,7 +27,7 @@ def _illegal(text: str, code: str = "illegal_shot") -> IllegalActionError:
 
 def can_shoot_at(work: Work, shooter: Model, w: Weapon, target: Model) -> tuple[str | None, Sight]:
     """Why `shooter` may not shoot `target` with `w` (None when it may), and the sight verdict."""
-    view = sight(work.base, shooter, target)
+    view = work.sight(shooter, target)
     if target.seat == shooter.seat or not target.alive or not target.deployed:
         return "only living enemy models on the table can be shot", view
     engaged_now = work.engaged_with(shooter)
@@ -50,14 +50,19 @@ def priority_targets(work: Work, shooter: Model) -> list[Model]:
     for enemy in work.enemies_of(shooter):
         if work.engaged_with(enemy):
             continue
-        view = sight(work.base, shooter, enemy)
+        view = work.sight(shooter, enemy)
         if view.clear and view.distance <= PRIORITY_RANGE:
             seen.append((view.distance, enemy))
     if not seen:
         return []
     near = min(d for d, _ in seen)
+    nearest = [e for d, e in seen if math.isclose(d, near, abs_tol=0.01)]
     big = max(e.stats.sz for _, e in seen)
-    return [e for d, e in seen if math.isclose(d, near, abs_tol=0.01) or e.stats.sz == big]
+    # reading of §2: "the largest" is a choice only when it is larger than the nearest; else a
+    # table of SZ 0 infantry would have every enemy "largest" and the rule would never bind
+    if big > min(e.stats.sz for e in nearest):
+        return [*nearest, *(e for _, e in seen if e.stats.sz == big and e not in nearest)]
+    return nearest
 
 
 def check_priority(work: Work, shooter: Model, target: Model) -> bool:
@@ -143,12 +148,12 @@ def resolve_shoot(work: Work, action: Shoot) -> bool:
     for t in targets[1:]:
         if gap(t.pos, t.radius, primary.pos, primary.radius) > _secondary_range(shooter):
             raise _illegal(f"{t.key} is too far from the primary target for a secondary target")
-    if not check_priority(work, shooter, primary):
-        work.say(f"{shooter.key} fails the priority test: the AP is wasted")
-        return False
     roa = rate_of_attack(w, targets, shooter, action.rapid, action.res_roa)
     if len(targets) > roa:
         raise _illegal(f"{w.name} has RoA {roa}: at most {roa} targets")
+    if not check_priority(work, shooter, primary):
+        work.say(f"{shooter.key} fails the priority test: the AP is wasted")
+        return False
     focused = shooter.focus
     hits: list[Hit] = []
     for i in range(roa):
@@ -189,8 +194,8 @@ def scatter(work: Work, at: Vec, divisor: int) -> Vec:
     return landed
 
 
-def resolve_blast(work: Work, action: Blast) -> None:
-    """Fire a small-explosion template at a point: RS test, scatter on a miss, autohits under it."""
+def resolve_blast(work: Work, action: Blast) -> bool:
+    """Fire a small-explosion template: RS test, scatter on a miss, autohits; False: AP wasted."""
     shooter = work.model(action.model)
     w = weapon(action.weapon)
     if w.template != "SE":
@@ -218,7 +223,7 @@ def resolve_blast(work: Work, action: Blast) -> None:
             )
         if not check_priority(work, shooter, aimed[0]):
             work.say(f"{shooter.key} fails the priority test: the AP is wasted")
-            return
+            return False
     mods = (Mod("long range", -2),) if far > reach / 2 else ()
     if shooter.focus:
         mods = (Mod("Battle Focus", 2), *mods)
@@ -229,7 +234,7 @@ def resolve_blast(work: Work, action: Blast) -> None:
     )
     if roll.fumble:
         work.fumbled = True
-        return
+        return True
     centre = action.at
     if action.hail_mary:
         centre = scatter(work, centre, 2)
@@ -241,12 +246,13 @@ def resolve_blast(work: Work, action: Blast) -> None:
     )  # fmt: skip
     if not under:
         work.say("the template lands on nobody")
-        return
+        return True
     work.say(f"under the template: {', '.join(under)}")
     if w.rule_value("Swarm of Flies") is not None:
         for squad_key in sorted({work.model(k).squad for k in under}):
             work.put_squad(work.squads[squad_key], flies=True)
             work.say(f"{work.squads[squad_key].name} is swarmed by flies: RS and CC -4 this round")
-        return
+        return True
     st = (w.strength(shooter.stats.st) or 0) + (w.rule_value("Precision") or 0)
     resolve_hits(work, [Hit(k, st, w, attacker=shooter.key) for k in under])
+    return True

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.warzone.geometry import (
     Vec,
+    bbox,
+    boxes_meet,
     circle_inside_polygon,
     distance_to_polygon,
     gap,
@@ -17,7 +20,7 @@ from games.warzone.geometry import (
     segment_length_inside,
 )
 from games.warzone.state import Model, State
-from games.warzone.terrain import Cover
+from games.warzone.terrain import Cover, Terrain
 
 SILHOUETTE_HEIGHT = {0: 1.25, 1: 2.0, 2: 3.0}
 """Gap-fill: heights (inches) of the size silhouettes held behind SZ 0-2 bases."""
@@ -67,13 +70,26 @@ def _rays(a: Model, b: Model) -> list[tuple[Vec, Vec]]:
 
 def sight(state: State, shooter: Model, target: Model) -> Sight:
     """Whether `shooter` sees `target` and with what cover (the arc is the shooter's)."""
+    return sight_among(state.terrain, state.models, shooter, target)
+
+
+def sight_among(
+    terrain: Iterable[Terrain], models: Iterable[Model], shooter: Model, target: Model
+) -> Sight:
+    """`sight` over explicit terrain and models (a working copy's, mid-resolution)."""
     in_arc = in_front_arc(shooter.pos, shooter.facing, target.pos, target.radius)
     rays = _rays(shooter, target)
     tall = max(silhouette(shooter), silhouette(target))
     blocked = [False] * RAYS
     crossings: dict[str, tuple[int, Cover]] = {}
     centre: set[str] = set()
-    for piece in state.terrain:
+    (ax, ay), (bx, by) = shooter.pos, target.pos
+    reach = max(shooter.radius, target.radius)
+    corridor = (min(ax, bx) - reach, min(ay, by) - reach, max(ax, bx) + reach, max(ay, by) + reach)
+    for piece in terrain:
+        # the rays stay inside the hull of the two bases: pieces outside its box cannot matter
+        if not boxes_meet(corridor, bbox(piece.points)):
+            continue
         if piece.area and circle_inside_polygon(target.pos, target.radius, piece.points):
             crossings[piece.key] = (RAYS, piece.cover)
             centre.add(piece.key)
@@ -93,8 +109,10 @@ def sight(state: State, shooter: Model, target: Model) -> Sight:
                 blocked[i] = True
         if hits:
             crossings[piece.key] = (hits, piece.cover)
-    for other in state.models:
+    for other in models:
         if not other.alive or not other.deployed or other.key in (shooter.key, target.key):
+            continue
+        if point_segment_distance(other.pos, shooter.pos, target.pos) >= other.radius + reach:
             continue
         hits = 0
         for i, (p, q) in enumerate(rays):

@@ -39,6 +39,14 @@ class SentryPolicy(Enum):
     ASK = "ask"
 
 
+class Timing(Enum):
+    """Which reaction window a sentry uses: before or after the enemy's action, or the first."""
+
+    BEFORE = "before"
+    AFTER = "after"
+    FIRST = "first"
+
+
 @dataclass(frozen=True, slots=True)
 class Policy:
     """Standing orders set in advance so out-of-turn decisions never stall an async game."""
@@ -46,6 +54,7 @@ class Policy:
     sentry: SentryPolicy = SentryPolicy.FIRE
     guard: bool = True
     res_heal: bool = False
+    timing: Timing = Timing.FIRST
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +185,8 @@ class State:
     pending: Pending | None = None
     reaction: tuple[str, ...] = ()
     reaction_trigger: str | None = None
+    reaction_when: str = ""
+    held: Pending | None = None
     log: tuple[Line, ...] = ()
     winner: tuple[int, ...] | None = None
     end_reason: str = ""

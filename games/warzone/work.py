@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from games.warzone.dice import Dice, Roll
 from games.warzone.geometry import gap, in_front_arc
 from games.warzone.profiles import weapon
+from games.warzone.sight import Sight, sight_among
 from games.warzone.state import Line, Model, Squad, State
 
 ARMY_COMMANDER_RANGE = 10.0
@@ -27,6 +29,9 @@ class Work:
         self.dice = dice or Dice(())
         self.morale_due: list[tuple[str, str, str | None]] = []
         self.fumbled = False
+        # memos of geometry queries, valid until a model changes
+        self._sight: dict[tuple[str, str], Sight] = {}
+        self._engaged: dict[str, list[Model]] = {}
 
     def get(self, name: str) -> Any:
         """A State field as changed so far."""
@@ -40,6 +45,8 @@ class Work:
         """Replace a model with changes and return the new one."""
         new = replace(self.models[model.key], **changes)
         self.models[model.key] = new
+        self._sight.clear()
+        self._engaged.clear()
         return new
 
     def put_squad(self, squad: Squad, **changes: Any) -> Squad:
@@ -83,16 +90,35 @@ class Work:
 
     def engaged_with(self, model: Model) -> list[Model]:
         """Enemies engaged with the model (within either one's CCWR, in that one's front arc)."""
-        return [e for e in self.enemies_of(model) if engaged(model, e)]
+        if self.models.get(model.key) is not model:
+            return [e for e in self.enemies_of(model) if engaged(model, e)]
+        if model.key not in self._engaged:
+            self._engaged[model.key] = [e for e in self.enemies_of(model) if engaged(model, e)]
+        return list(self._engaged[model.key])
+
+    def sight(self, shooter: Model, target: Model) -> Sight:
+        """Line of sight and cover between two models on the working copy of the table."""
+        current = self.models.get(shooter.key) is shooter and self.models.get(target.key) is target
+        if not current:
+            return sight_among(self.base.terrain, self.models.values(), shooter, target)
+        key = (shooter.key, target.key)
+        if key not in self._sight:
+            self._sight[key] = sight_among(self.base.terrain, self.models.values(), shooter, target)
+        return self._sight[key]
 
 
 def ccwr(model: Model) -> float:
     """The model's longest close-combat reach in inches (B2B is contact; handguns 1.5)."""
+    return _ccwr(model.weapons, model.stats.st)
+
+
+@lru_cache(maxsize=1024)
+def _ccwr(weapons: tuple[str, ...], st: int) -> float:
     best = 0.0
-    for key in model.weapons:
+    for key in weapons:
         w = weapon(key)
         if w.kind == "CC":
-            best = max(best, w.range_inches(model.stats.st))
+            best = max(best, w.range_inches(st))
         elif w.kind == "HG":
             best = max(best, 1.5)
     return best
