@@ -7,6 +7,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from bot.config import ConfigError, Settings, configure_logging, load_settings
 
@@ -23,7 +24,14 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     console = sub.add_parser("console", help="play in this terminal, without Discord")
     console.add_argument("--script", type=Path, help="read commands from FILE")
-    sub.add_parser("demo", help="watch the bot play a whole game against itself")
+    console.add_argument("--out", type=Path, default=Path("data/images"), help="image folder")
+    console.add_argument("--open", action="store_true", help="open images as they are written")
+    console.add_argument("--no-images", action="store_true", help="do not draw images")
+    demo = sub.add_parser("demo", help="watch the bot play a whole game against itself")
+    demo.add_argument("--seed", help="the game's seed (same seed, same game)")
+    demo.add_argument("--players", type=int, default=2, help="2 to 4 AI players (default 2)")
+    demo.add_argument("--out", type=Path, default=Path("data/demo"), help="picture folder")
+    demo.add_argument("--level", choices=("easy", "normal", "hard"), default="easy")
 
     neuroshima = sub.add_parser("neuroshima", help="Neuroshima Hex tools")
     ns_sub = neuroshima.add_subparsers(dest="ns_command", metavar="TOOL", required=True)
@@ -50,7 +58,7 @@ def _fail(message: str) -> int:
     return EXIT_USAGE
 
 
-def _read_json(path: Path) -> object:
+def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
@@ -61,7 +69,7 @@ def _read_json(path: Path) -> object:
         raise ValueError(f"{path}: not valid JSON (line {err.lineno}: {err.msg})") from None
 
 
-def _run_format(path: Path, run: Callable[[object], dict[str, object]]) -> int:
+def _run_format(path: Path, run: Callable[[Any], dict[str, Any]]) -> int:
     """Read a JSON file, run a rules-core format tool on it, print its JSON answer."""
     from games.base import GameError
 
@@ -102,10 +110,19 @@ def _neuroshima_render(path: Path, out: Path) -> int:
     return 0
 
 
-def _run_console(settings: Settings, script: Path | None) -> int:
-    from bot.console.app import run_console
+def _run_console(settings: Settings, args: argparse.Namespace | None) -> int:
+    from bot.console.app import ConsoleOptions, run_console
 
-    return run_console(settings, script)
+    if args is None:
+        return run_console(settings, None)
+    options = ConsoleOptions(args.out, args.open, not args.no_images)
+    return run_console(settings, args.script, options)
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    from bot.demo import run_demo
+
+    return run_demo(args.seed, args.players, args.out, args.level)
 
 
 def _run_bot(settings: Settings) -> int:
@@ -129,7 +146,9 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if command == "bot":
         return _run_bot(settings)
     if command == "console":
-        return _run_console(settings, args.script)
+        return _run_console(settings, args)
+    if command == "demo":
+        return _run_demo(args)
     if command == "neuroshima":
         if args.ns_command == "battle":
             return _neuroshima_battle(args.file)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +10,6 @@ import pytest
 
 from bot.__main__ import main
 from bot.config import DEFAULT_DATABASE, ConfigError, load_settings, settings_from
-from bot.console.app import handle_line, run_lines
 
 
 def test_defaults_need_no_environment() -> None:
@@ -96,13 +94,3 @@ def test_no_token_starts_the_console_and_says_how_to_connect_discord() -> None:
 
 def test_bot_without_token_exits_2() -> None:
     assert main(["bot"]) == 2
-
-
-def test_console_lines() -> None:
-    assert handle_line("/quit") == ("Bye.", True)
-    assert handle_line("  ") == ("", False)
-    reply, stop = handle_line("/dance")
-    assert not stop and reply == "Unknown command '/dance'. Type /help for the list."
-    out = io.StringIO()
-    assert run_lines(["/help", "/quit", "/help"], out, lambda: None) == 0
-    assert out.getvalue().count("Commands:") == 1

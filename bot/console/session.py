@@ -1,0 +1,229 @@
+"""One console session: who is typing, which game is in focus, and the answer to each line."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+from typing import Any, Protocol
+
+from bot.console.parse import parse_command
+from bot.console.show import Images, messages_lines, reply_lines
+from bot.service import Reply, Service
+from bot.service.commands import (
+    CONTEXT_GAME,
+    CONTEXT_SEED,
+    catalogue,
+    dispatch,
+    help_text,
+)
+from bot.service.commands.hosting import group_name
+from bot.service.commands.spec import parse_duration
+from games.base import GameError
+
+log = logging.getLogger(__name__)
+
+DEFAULT_USER = "you"
+CONSOLE_HELP = """Console only:
+  /as NAME        act as another local player (hot-seat)
+  /game N         put game N in focus (commands without game:N use it)
+  /wait 2h        let time pass (15m, 24h, 2d) and deliver what falls due
+  /tick           deliver reminders, timeouts and digests that are due now
+  /seed TEXT      new games get this seed (reproducible scripts)
+  /export [N]     write a game's JSON record and final board to the output folder
+  /quit           leave
+Text without a slash is played in the game in focus: place runner C3 2"""
+
+
+class Advancing(Protocol):
+    """A clock the console can move forward (FakeClock, or the real clock plus an offset)."""
+
+    def now(self) -> Any:
+        """The current time."""
+        ...
+
+    def advance(self, delta: timedelta) -> Any:
+        """Move forward by `delta`."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """What the console prints for one line, and whether it should stop."""
+
+    text: str
+    stop: bool = False
+
+
+class Session:
+    """Reads lines, dispatches them through the command catalogue, and formats the replies."""
+
+    def __init__(
+        self,
+        service: Service,
+        images: Images,
+        clock: Advancing | None = None,
+        user: str = DEFAULT_USER,
+        remember: Callable[[str], None] | None = None,
+    ) -> None:
+        self.service = service
+        self.images = images
+        self.clock = clock
+        self.user = user
+        self.focus: int | None = None
+        self.seed: str | None = None
+        self.seeds_used = 0
+        self._remember = remember or (lambda name: None)
+        self.service.user(user)
+
+    @property
+    def prompt(self) -> str:
+        """The prompt: who acts, and the game in focus."""
+        game = f" #{self.focus}" if self.focus is not None else ""
+        return f"{self.user}{game}> "
+
+    def names(self, user_id: int) -> str:
+        """A user's name in printed messages."""
+        return self.service.host.name(user_id)
+
+    def _print(self, reply: Reply) -> str:
+        if reply.game_id is not None:
+            self.focus = reply.game_id
+        return "\n".join(reply_lines(reply, self.names, self.images))
+
+    def _context(self) -> dict[str, Any]:
+        context: dict[str, Any] = {}
+        if self.focus is not None:
+            context[CONTEXT_GAME] = self.focus
+        if self.seed is not None:
+            # Each new game of a script gets its own reproducible seed.
+            context[CONTEXT_SEED] = f"{self.seed}:{self.seeds_used}"
+        return context
+
+    async def handle(self, line: str) -> Answer:
+        """The answer to one line (errors a user can cause come back as text)."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return Answer("")
+        try:
+            answer = await self._handle(text)
+        except GameError as err:
+            return Answer(f"Error ({err.code}): {err.user_message}")
+        except Exception as err:  # the console keeps running; the log has the trace
+            log.exception("console command failed: %s", text)
+            return Answer(f"Internal error: {type(err).__name__}: {err}")
+        due = await self.deliver_due()
+        return Answer("\n".join(t for t in (answer.text, due) if t), answer.stop)
+
+    async def deliver_due(self) -> str:
+        """Reminders, timeouts and digests that fell due, as printed lines."""
+        messages = await self.service.tick(self.service.host.clock.now())
+        if messages:
+            for message in messages:
+                game = getattr(message, "game_id", None)
+                if game is not None and self.focus is None:
+                    self.focus = game
+        return "\n".join(messages_lines(messages, self.names, self.images))
+
+    async def _handle(self, text: str) -> Answer:
+        if not text.startswith("/"):
+            return Answer(self._print(await self._play_text(text)))
+        word, _, rest = text.partition(" ")
+        local = self._console_command(word.lower(), rest.strip())
+        if local is not None:
+            answer: Answer = await local
+            return answer
+        parsed = parse_command(text, catalogue())
+        options: dict[str, Any] = {**self._context(), **parsed.options}
+        reply = await dispatch(self.service, self.user, parsed.command, options)
+        if parsed.command.name in ("new", "challenge") and self.seed is not None:
+            self.seeds_used += 1
+        if parsed.command.name == "help":
+            return Answer(
+                f"{reply.text}\n{CONSOLE_HELP}" if not options.get("topic") else reply.text
+            )
+        return Answer(self._print(reply))
+
+    async def _play_text(self, text: str) -> Reply:
+        if self.focus is None:
+            raise GameError(
+                "No game in focus: start one (/help) or pick one with /game N.", "no_game"
+            )
+        record = await self.service.store.get_game(self.focus)
+        command = catalogue().find(f"{group_name(record.game_key)} act")
+        assert command is not None
+        options = {**self._context(), "action": text, "game": self.focus}
+        return await dispatch(self.service, self.user, command, options)
+
+    def _console_command(self, word: str, arg: str) -> Any:
+        handlers: dict[str, Callable[[str], Any]] = {
+            "/as": self._as,
+            "/game": self._game,
+            "/wait": self._wait,
+            "/tick": self._tick,
+            "/seed": self._seed,
+            "/export": self._export,
+            "/quit": self._quit,
+            "/exit": self._quit,
+        }
+        handler = handlers.get(word)
+        return handler(arg) if handler else None
+
+    async def _as(self, arg: str) -> Answer:
+        name = arg.strip()
+        if not name or name.startswith(("/", "-")) or ":" in name:
+            return Answer("Usage: /as NAME (a local player's name)")
+        self.user = name
+        self.service.user(name)
+        self._remember(name)
+        waiting = await self.service.waiting(name)
+        where = ", ".join(f"#{g.id}" for g in waiting)
+        return Answer(f"Now acting as {name}." + (f" Your move in: {where}." if where else ""))
+
+    async def _game(self, arg: str) -> Answer:
+        gid = self.service.game(arg)
+        await self.service.store.get_game(gid)
+        self.focus = gid
+        return Answer(f"Game {gid} is in focus.")
+
+    async def _wait(self, arg: str) -> Answer:
+        if self.clock is None:
+            return Answer("This console's clock cannot be moved.")
+        seconds = parse_duration(arg or "1h")
+        now = self.clock.advance(timedelta(seconds=seconds))
+        return Answer(f"Time passes: it is now {now:%Y-%m-%d %H:%M} UTC.")
+
+    async def _tick(self, arg: str) -> Answer:
+        del arg
+        return Answer("")
+
+    async def _seed(self, arg: str) -> Answer:
+        self.seed = arg.strip() or None
+        self.seeds_used = 0
+        return Answer(f"New games use seed {self.seed!r}." if self.seed else "Seeds are random.")
+
+    async def _export(self, arg: str) -> Answer:
+        gid = self.service.game(arg) if arg else self.focus
+        if gid is None:
+            return Answer("Export which game? /export N")
+        data, final = await self.service.export(gid)
+        folder = self.images.folder
+        if folder is None:
+            return Answer(json.dumps(data, indent=2, ensure_ascii=False))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = Path(folder) / f"game{gid}.json"
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        lines = [f"Exported game {gid}: {path}", *(self.images.image(i) for i in final)]
+        return Answer("\n".join(lines))
+
+    async def _quit(self, arg: str) -> Answer:
+        del arg
+        return Answer("Bye.", stop=True)
+
+
+def help_overview() -> str:
+    """/help in the console: the catalogue's commands, then the console's own."""
+    return f"{help_text()}\n{CONSOLE_HELP}"

@@ -1,0 +1,136 @@
+"""The command catalogue both front-ends offer: one grammar, one set of handlers.
+
+Discord registers a slash command per entry (`catalogue()` passes `validate()`, Discord's
+limits); the console reads `/group command name:value ...` lines. Either way a command runs
+through `dispatch(service, user, command, options)`, which calls the service and returns its
+Reply, and autocomplete goes through `complete(...)`, which asks the service for legal values.
+
+Front-ends may add context entries to the options (names starting with '_', see spec.py):
+`_admin`, `_game` (the game in focus), `_guild`, `_channel`, `_seed` (console and demo only).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from bot.service.commands.limits import check_catalogue, check_command
+from bot.service.commands.sources import SOURCES, complete
+from bot.service.commands.spec import (
+    CONTEXT_ADMIN,
+    CONTEXT_CHANNEL,
+    CONTEXT_GAME,
+    CONTEXT_GUILD,
+    CONTEXT_SEED,
+    Catalogue,
+    Command,
+    Group,
+    Handler,
+    LegalShape,
+    Option,
+    Options,
+    OptionType,
+    OptionValue,
+    Suggestion,
+    opt,
+)
+from bot.service.outbox import Reply
+
+if TYPE_CHECKING:
+    from bot.service.service import Service, UserId
+
+__all__ = [
+    "CONTEXT_ADMIN",
+    "CONTEXT_CHANNEL",
+    "CONTEXT_GAME",
+    "CONTEXT_GUILD",
+    "CONTEXT_SEED",
+    "SOURCES",
+    "Catalogue",
+    "Command",
+    "Group",
+    "Handler",
+    "LegalShape",
+    "Option",
+    "OptionType",
+    "OptionValue",
+    "Options",
+    "Suggestion",
+    "catalogue",
+    "check_command",
+    "complete",
+    "dispatch",
+    "help_text",
+    "validate",
+]
+
+
+async def _help(service: Service, user: UserId, options: Options) -> Reply:
+    del service, user
+    return Reply(help_text(str(options.get("topic") or "")))
+
+
+HELP = Command(
+    "help",
+    "How to play with Muster: commands and examples",
+    _help,
+    (opt("topic", "str", "A command or group, e.g. neuroshima or neuroshima place"),),
+)
+
+
+@cache
+def catalogue() -> Catalogue:
+    """Every command (built once, on first use, because it reads the game registry)."""
+    from bot.service.commands.neuroshima import group as neuroshima
+    from bot.service.commands.others import sniper, space_alert
+    from bot.service.commands.shared import shared_commands
+
+    return Catalogue((neuroshima(), space_alert(), sniper()), (*shared_commands(), HELP))
+
+
+def validate(target: Catalogue | None = None) -> list[str]:
+    """Every way the catalogue (or `target`) breaks Discord's limits; empty when it fits."""
+    return check_catalogue(target or catalogue(), SOURCES)
+
+
+def usage(command: Command) -> str:
+    """One line: how the command is typed."""
+    parts = [f"/{command.path}"]
+    for o in command.options:
+        shown = "|".join(o.choices) if o.choices and len(o.choices) <= 4 else o.type
+        parts.append(f"{o.name}:{shown}" if o.required else f"[{o.name}:{shown}]")
+    return " ".join(parts)
+
+
+def help_text(topic: str = "") -> str:
+    """The /help answer: an overview, a group's commands, or one command's options."""
+    cat = catalogue()
+    topic = topic.strip().lstrip("/").lower()
+    if topic:
+        command = cat.find(topic)
+        if command is not None:
+            lines = [usage(command), f"  {command.description}"]
+            lines += [f"  {o.name}: {o.description}" for o in command.options]
+            return "\n".join(lines)
+        group = cat.group(topic.split()[0])
+        if group is not None:
+            lines = [f"/{group.name}: {group.description}"]
+            lines += [f"  {usage(c)}" for c in group.commands]
+            return "\n".join(lines)
+        return f"No command {topic!r}. Type /help for the list."
+    lines = ["Games:"]
+    lines += [f"  /{g.name} ...  {g.description} (/help {g.name})" for g in cat.groups]
+    lines.append("Everywhere:")
+    lines += [f"  /{c.name}  {c.description}" for c in cat.commands]
+    lines.append("Example: /neuroshima new mode:duel vs:ai level:normal army:moloch")
+    return "\n".join(lines)
+
+
+async def dispatch(service: Service, user: UserId, command: Command, options: Options) -> Reply:
+    """Run a command for a user: required options are checked, then its handler called."""
+    from bot.service.commands.spec import required_str
+
+    for option in command.options:
+        if option.required:
+            required_str(options, option.name)
+    return await command.handler(service, user, options)

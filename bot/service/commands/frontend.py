@@ -1,0 +1,142 @@
+"""What a chat front-end needs beyond commands: where a game lives, DM reachability, hand panels.
+
+Discord keeps a game's thread, remembers closed DMs and builds a hand panel with selects and
+buttons; all of it goes through here so the front-end never touches the store or the rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from bot.service.ai import is_ai
+from bot.service.commands.sources import Ask, legal_values
+from bot.service.commands.spec import Command, Suggestion
+from bot.service.outbox import Image
+from bot.service.table import load_table
+from storage.records import DmStatus
+
+if TYPE_CHECKING:
+    from bot.service.service import GameId, Service, UserId
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a game is shown and how far it has got."""
+
+    game_id: int
+    game_key: str
+    status: str
+    version: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+
+
+async def place(service: Service, game: GameId) -> Place:
+    """Where game `game` lives (raises NoSuchGameError for an unknown id)."""
+    table = await load_table(service.host, service.game(game))
+    r = table.record
+    return Place(r.id, r.game_key, str(r.status), r.version, r.guild_id, r.channel_id, r.thread_id)
+
+
+async def set_thread(service: Service, game: GameId, thread_id: int) -> None:
+    """Remember the thread a game is played in."""
+    await service.store.update_game(service.game(game), thread_id=thread_id)
+
+
+async def game_in_channel(service: Service, channel_id: int) -> int | None:
+    """The open game whose thread (or, failing that, newest game whose channel) this is."""
+    records = await service.store.games_in_channel(channel_id)
+    threaded = [g for g in records if g.thread_id == channel_id]
+    if threaded:
+        return threaded[-1].id
+    return None
+
+
+async def humans(service: Service, game: GameId) -> list[int]:
+    """The users (not AI seats) seated in a game, by seat."""
+    seats = await service.store.seats(service.game(game))
+    return [s.user_id for s in sorted(seats, key=lambda s: s.seat) if not is_ai(s.user_id)]
+
+
+async def dm_status(service: Service, user: UserId) -> str:
+    """'ok', 'blocked' or 'unknown': whether direct messages reached the user last time."""
+    return str((await service.store.get_user_settings(service.user(user))).dm_status)
+
+
+async def set_dm_status(service: Service, user: UserId, reachable: bool) -> None:
+    """Remember whether direct messages reach a user (so closed DMs are not retried)."""
+    current = await service.store.get_user_settings(service.user(user))
+    status = DmStatus.OK if reachable else DmStatus.BLOCKED
+    if current.dm_status is not status:
+        await service.store.put_user_settings(replace(current, dm_status=status))
+
+
+async def locale(service: Service, user: UserId) -> str | None:
+    """The user's chosen language (None: follow their client)."""
+    return (await service.store.get_user_settings(service.user(user))).locale
+
+
+async def legal_choices(
+    service: Service, user: UserId, command: Command, option: str, given: dict[str, str]
+) -> list[Suggestion]:
+    """Every legal value of one option (no 25 cap: a panel may spread them over menus)."""
+    options = {**given}
+    return await legal_values(Ask(service, user, command, option, options, ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A user's seat in a game as a panel needs it."""
+
+    game_id: int
+    game_key: str
+    seat: int
+    version: int
+    to_act: bool
+
+
+async def seat_of(service: Service, game: GameId, user: UserId) -> Seat | None:
+    """The user's seat in a running game (None when they have none or it is not running)."""
+    table = await load_table(service.host, service.game(game))
+    seat = table.seat_of(service.user(user))
+    if seat is None or table.state is None:
+        return None
+    r = table.record
+    return Seat(r.id, r.game_key, seat, r.version, seat in table.to_act())
+
+
+async def preview(
+    service: Service, game: GameId, user: UserId, tile: str, hex_label: str, facing: int
+) -> Image | None:
+    """The user's hand with `tile` shown on the board at a hex and facing (Neuroshima only)."""
+    table = await load_table(service.host, service.game(game))
+    seat = table.seat_of(service.user(user))
+    if seat is None or table.state is None or table.spec.key != "neuroshima":
+        return None
+    view = table.view(seat)
+    board = importlib.import_module("games.neuroshima.board")
+    where = board.Board(view.board_radius).parse(hex_label)
+    hand = importlib.import_module("rendering.neuroshima.hand")
+    drawing = importlib.import_module("rendering.neuroshima.board")
+
+    def draw() -> bytes:
+        image = hand.hand_image(view, seat, preview=(tile, where, facing))
+        return bytes(drawing.delivery_png(image, view))
+
+    name = f"game{table.id}-v{table.record.version}-preview-{facing}.png"
+    return Image.lazy(name, draw)
+
+
+async def open_service(database: str, names: Callable[[int], str] | None = None) -> Service:
+    """A Service over the store `database` names (migrated), with the system clock."""
+    from bot.service.clock import SystemClock
+    from bot.service.service import Service
+    from storage.factory import open_store
+
+    clock = SystemClock()
+    store = await open_store(database, clock=clock.now)
+    return Service(store, clock, names)

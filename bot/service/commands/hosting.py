@@ -1,0 +1,278 @@
+"""Commands every game group shares: new, challenge, join, leave, army, add-ai, start, act, resign.
+
+Also which game a command means when the user names none: the front-end's focus (a Discord
+thread, the console's current game) when the user sits there, else the user's only open game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from bot.service import ai
+from bot.service.commands.spec import (
+    CONTEXT_ADMIN,
+    CONTEXT_CHANNEL,
+    CONTEXT_GAME,
+    CONTEXT_GUILD,
+    CONTEXT_SEED,
+    Command,
+    Option,
+    Options,
+    game_option,
+    opt,
+    parse_duration,
+    required_str,
+)
+from bot.service.errors import LobbyError, NoSuchGameError
+from bot.service.outbox import Reply
+from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
+from games.registry import find_game
+from storage.records import GameRecord
+
+if TYPE_CHECKING:
+    from bot.service.service import Service, UserId
+
+LEVELS = tuple(ai.AI_USERS)
+VS = ("ai", "open")
+
+
+def profile_of(key: str) -> HostProfile:
+    """The host profile of game `key`."""
+    return profile_for(find_game(key))
+
+
+def admin(options: Options) -> bool:
+    """True when the front-end says the caller is an admin."""
+    return bool(options.get(CONTEXT_ADMIN, False))
+
+
+async def _seated(service: Service, game_id: int, user: UserId) -> bool:
+    uid = service.user(user)
+    return any(s.user_id == uid for s in await service.store.seats(game_id))
+
+
+async def resolve_game(
+    service: Service,
+    user: UserId,
+    options: Options,
+    key: str | None = None,
+    *,
+    seated: bool = True,
+) -> int:
+    """The game a command is about (see the module docstring); raises NoSuchGameError."""
+    given = options.get("game")
+    if given is not None:
+        return service.game(given)
+    focus = options.get(CONTEXT_GAME)
+    if focus is not None:
+        gid = service.game(focus)
+        try:
+            record = await service.store.get_game(gid)
+        except Exception:  # a stale focus (deleted game) falls through to the user's games
+            record = None
+        fits = record is not None and (key is None or record.game_key == key)
+        if fits and (not seated or await _seated(service, gid, user)):
+            return gid
+    mine = [g for g in await service.games(user) if key is None or g.game_key == key]
+    if len(mine) == 1:
+        return mine[0].id
+    waiting = [g for g in await service.waiting(user) if key is None or g.game_key == key]
+    if len(waiting) == 1:
+        return waiting[0].id
+    what = find_game(key).name if key else ""
+    if not mine:
+        if focus is not None and not seated:
+            return service.game(focus)
+        hint = f" Start one with /{group_name(key)} new." if key else ""
+        raise NoSuchGameError(
+            f"You are in no open {what + ' ' if what else ''}game.{hint}".replace("  ", " "),
+            code="no_game",
+        )
+    ids = ", ".join(f"#{g.id}" for g in mine)
+    raise NoSuchGameError(
+        f"You are in several games ({ids}); say which with game:NUMBER.", code="which_game"
+    )
+
+
+GROUP_NAMES = {"neuroshima": "neuroshima", "space_alert": "space-alert", "sniper_elite": "sniper"}
+
+
+def group_name(key: str | None) -> str:
+    """The command group name of a game key."""
+    return GROUP_NAMES.get(key or "", (key or "").replace("_", "-"))
+
+
+def _record_line(record: GameRecord) -> str:
+    name = find_game(record.game_key).name
+    return f"#{record.id} {name} ({record.status})"
+
+
+def games_text(records: list[GameRecord], waiting: set[int]) -> str:
+    """The /games list."""
+    if not records:
+        return "You are in no open games."
+    lines = ["Your open games:"]
+    for record in records:
+        mark = "  <- your move" if record.id in waiting else ""
+        lines.append(f"  {_record_line(record)}{mark}")
+    return "\n".join(lines)
+
+
+def merge(first: Reply, *more: Reply) -> Reply:
+    """Replies of several service calls made by one command, as one."""
+    text = "\n".join(r.text for r in (first, *more) if r.text)
+    messages = tuple(m for r in (first, *more) for m in r.messages)
+    game_id = next((r.game_id for r in reversed((first, *more)) if r.game_id is not None), None)
+    return Reply(text, messages, game_id)
+
+
+def _lobby_options(options: Options, key: str, extra: Callable[[Options], dict[str, Any]]) -> Any:
+    clock = options.get("clock")
+    kwargs: dict[str, Any] = {
+        "mode": options.get("mode"),
+        "seats": options.get("seats"),
+        "clock": parse_duration(str(clock)) if clock else None,
+        "rated": bool(options.get("rated", True)),
+        "options": extra(options),
+        "seed": options.get(CONTEXT_SEED),
+        "guild_id": options.get(CONTEXT_GUILD),
+        "channel_id": options.get(CONTEXT_CHANNEL),
+    }
+    if profile_of(key).roles:
+        kwargs["role"] = options.get("army")
+    return kwargs
+
+
+async def fill_with_ai(service: Service, game_id: int, user: UserId, level: str, key: str) -> Reply:
+    """Seat AI players of `level` in every open seat of a lobby, then start it."""
+    role = RANDOM_ROLE if profile_of(key).roles else None
+    replies: list[Reply] = []
+    while True:
+        try:
+            replies.append(await service.add_ai(game_id, user, level, role))
+        except LobbyError as err:
+            if err.code != "full":
+                raise
+            break
+    started = await service.start(game_id, user)
+    return merge(*replies, started) if replies else started
+
+
+def lobby_commands(
+    key: str,
+    *,
+    extra_options: tuple[Option, ...] = (),
+    read_extra: Callable[[Options], dict[str, Any]] = lambda o: {},
+    solo: bool = False,
+) -> tuple[Command, ...]:
+    """The lobby commands of a game group (solo games start at once and have no lobby steps)."""
+    group = group_name(key)
+    profile = profile_of(key)
+    label = profile.role_label
+    modes = tuple(m.name for m in profile.modes)
+    seats = [n for m in profile.modes for n in m.seats]
+    role_opts: tuple[Option, ...] = ()
+    if profile.roles:
+        role_opts = (opt(label, "str", f"Your {label} (or random)", autocomplete="armies"),)
+
+    async def new(service: Service, user: UserId, o: Options) -> Reply:
+        created = await service.create(key, user, **_lobby_options(o, key, read_extra))
+        assert created.game_id is not None
+        if solo:
+            return merge(created, await service.start(created.game_id, user))
+        if o.get("vs") == "ai":
+            level = str(o.get("level") or "normal")
+            return merge(created, await fill_with_ai(service, created.game_id, user, level, key))
+        return created
+
+    async def challenge(service: Service, user: UserId, o: Options) -> Reply:
+        kwargs = _lobby_options(o, key, read_extra)
+        return await service.challenge(key, user, required_str(o, "opponent"), **kwargs)
+
+    async def join(service: Service, user: UserId, o: Options) -> Reply:
+        gid = service.game(required_str(o, "game"))
+        return await service.join(gid, user, o.get(label) if profile.roles else None)
+
+    async def leave(service: Service, user: UserId, o: Options) -> Reply:
+        return await service.leave(await resolve_game(service, user, o, key), user)
+
+    async def choose(service: Service, user: UserId, o: Options) -> Reply:
+        gid = await resolve_game(service, user, o, key)
+        return await service.choose_role(gid, user, required_str(o, label))
+
+    async def add(service: Service, user: UserId, o: Options) -> Reply:
+        gid = await resolve_game(service, user, o, key)
+        role = o.get(label) if profile.roles else None
+        level = str(o.get("level") or "normal")
+        return await service.add_ai(gid, user, level, role, admin(o))
+
+    async def start(service: Service, user: UserId, o: Options) -> Reply:
+        return await service.start(await resolve_game(service, user, o, key), user, admin(o))
+
+    settings_opts = (
+        opt("clock", "str", "Time per turn, e.g. 15m, 24h, 2d (default: no clock)"),
+        opt("rated", "bool", "Rate the game (default: true)"),
+    )
+    new_opts: tuple[Option, ...]
+    if solo:
+        new_opts = (*settings_opts, *extra_options)
+        return (Command("new", f"Start a {find_game(key).name}", new, new_opts, group),)
+    new_opts = (
+        opt("mode", "choice", "How to play", choices=modes),
+        opt("vs", "choice", "ai: fill the seats with AI players and start; open: wait", choices=VS),
+        opt("level", "choice", "AI level (with vs:ai)", choices=LEVELS),
+        *role_opts,
+        opt("seats", "int", "Number of players", min_value=min(seats), max_value=max(seats)),
+        *settings_opts,
+        *extra_options,
+    )
+    user_opt = opt("opponent", "user", "Who to challenge", True)
+    challenge_opts = (user_opt, *(o for o in new_opts if o.name not in ("vs", "level", "seats")))
+    game_required = opt(
+        "game", "int", "Game number", True, autocomplete="open_lobbies", min_value=1
+    )
+    role_cmd: tuple[Command, ...] = ()
+    if profile.roles:
+        role_choice = opt(label, "str", f"The {label} (or random)", True, autocomplete="armies")
+        role_cmd = (Command(label, f"Choose your {label} in a lobby", choose,
+                            (role_choice, game_option()), group),)  # fmt: skip
+    return (
+        Command("new", f"Open a {find_game(key).name} lobby (vs:ai starts at once)", new,
+                new_opts, group),
+        Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group),
+        Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group),
+        Command("leave", "Leave a lobby", leave, (game_option(),), group),
+        *role_cmd,
+        Command("add-ai", "Seat an AI player (host only)", add,
+                (opt("level", "choice", "AI level", choices=LEVELS), *role_opts, game_option()),
+                group),
+        Command("start", "Start your full lobby (host only)", start, (game_option(),), group),
+    )  # fmt: skip
+
+
+def play_commands(key: str) -> tuple[Command, ...]:
+    """`act` (any action as typed text, autocompleted) and `resign` for a game group."""
+    group = group_name(key)
+
+    async def act(service: Service, user: UserId, o: Options) -> Reply:
+        gid = await resolve_game(service, user, o, key)
+        return await service.act(gid, user, required_str(o, "action"))
+
+    async def resign(service: Service, user: UserId, o: Options) -> Reply:
+        return await service.resign(await resolve_game(service, user, o, key), user)
+
+    action = opt("action", "str", "The action as text", True, autocomplete="legal_actions")
+    return (
+        Command("act", "Play any legal action typed as text", act, (action, game_option()), group),
+        Command("resign", "Resign this game", resign, (game_option(),), group),
+    )
+
+
+def extra_from(names: Mapping[str, str]) -> Callable[[Options], dict[str, Any]]:
+    """A reader of lobby game options: catalogue option name -> profile option key."""
+
+    def read(options: Options) -> dict[str, Any]:
+        return {key: options[name] for name, key in names.items() if options.get(name) is not None}
+
+    return read

@@ -1,0 +1,228 @@
+"""Commands outside the game groups: looking, history, ratings, settings and agreements."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.service.commands.hosting import admin, games_text, resolve_game
+from bot.service.commands.spec import Command, Options, game_option, opt, required_str
+from bot.service.errors import RequestError
+from bot.service.outbox import PublicUpdate, Reply
+from games.registry import find_game
+
+if TYPE_CHECKING:
+    from bot.service.service import Service, UserId
+
+GAME_KEYS = ("neuroshima", "space_alert", "sniper_elite")
+LOCALES = ("en", "cs", "ru", "pl")
+REQUESTS = ("takeback", "abort", "pause")
+HISTORY_LINES = 40
+_QUIET = re.compile(r"^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$")
+
+
+async def _games(service: Service, user: UserId, o: Options) -> Reply:
+    del o
+    records = await service.games(user)
+    waiting = {g.id for g in await service.waiting(user)}
+    return Reply(games_text(records, waiting))
+
+
+async def _board(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.board(await resolve_game(service, user, o, seated=False))
+
+
+async def _hand(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.hand(await resolve_game(service, user, o), user)
+
+
+async def _history(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o, seated=False)
+    lines = await service.history(gid)
+    last = int(o.get("last") or HISTORY_LINES)
+    shown = lines[-last:]
+    head = f"Game {gid}: {len(lines)} log lines" + (
+        f", the last {len(shown)}:" if len(shown) < len(lines) else ":"
+    )
+    return Reply("\n".join([head, *shown]), (), gid)
+
+
+async def _replay(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o, seated=False)
+    frames = await service.replay(gid)
+    step = o.get("step")
+    if step is None:
+        lines = [f"Game {gid} replay: {len(frames) - 1} moves (pick one with step:N)."]
+        lines += [f"  {f.step}. {f.caption}" for f in frames[1:]]
+        return Reply("\n".join(lines), (), gid)
+    frame = next((f for f in frames if f.step == int(step)), None)
+    if frame is None:
+        steps = ", ".join(str(f.step) for f in frames[1:4])
+        raise RequestError(f"Game {gid} has no step {step} (steps: {steps}, ...).", code="no_step")
+    text = f"Game {gid}, step {frame.step}: {frame.caption}"
+    return Reply(text, (PublicUpdate(gid, text, frame.images),), gid)
+
+
+def _game_key(o: Options) -> str:
+    return find_game(str(o.get("game") or "neuroshima")).key
+
+
+async def _profile(service: Service, user: UserId, o: Options) -> Reply:
+    key = _game_key(o)
+    who = o.get("user") or user
+    p = await service.profile(key, who)
+    name = service.host.name(p.user_id)
+    game = find_game(key).name
+    if p.rating is None:
+        return Reply(f"{name} has no rated {game} games yet.")
+    lines = [f"{name} in {game}: rating {p.rating:.1f}, {p.games} games, {p.wins} wins."]
+    for entry in p.history[-5:]:
+        before = 0.0 if entry.before is None else entry.before
+        lines.append(f"  game #{entry.game_id}: {before:.1f} -> {entry.after:.1f}")
+    return Reply("\n".join(lines))
+
+
+async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
+    del user
+    key = _game_key(o)
+    rows = await service.leaderboard(key, int(o.get("top") or 10))
+    game = find_game(key).name
+    if not rows:
+        return Reply(f"No rated {game} games yet.")
+    lines = [f"{game} leaderboard:"]
+    for rank, (uid, rating, games) in enumerate(rows, start=1):
+        lines.append(f"  {rank}. {service.host.name(uid)}: {rating:.1f} ({games} games)")
+    return Reply("\n".join(lines))
+
+
+def _minutes(h: str, m: str) -> int:
+    hours, minutes = int(h), int(m)
+    if hours > 23 or minutes > 59:
+        raise RequestError("Quiet hours look like 22:00-08:00.", code="bad_quiet")
+    return hours * 60 + minutes
+
+
+async def _settings(service: Service, user: UserId, o: Options) -> Reply:
+    uid = service.user(user)
+    current = await service.store.get_user_settings(uid)
+    new = current
+    if o.get("timezone"):
+        zone = str(o["timezone"]).strip()
+        try:
+            ZoneInfo(zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise RequestError(
+                f"Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone"
+            ) from None
+        new = replace(new, timezone=zone)
+    if o.get("quiet"):
+        text = str(o["quiet"]).strip().lower()
+        if text in ("off", "none"):
+            new = replace(new, quiet_start=None, quiet_end=None)
+        else:
+            match = _QUIET.match(text)
+            if not match:
+                raise RequestError("Quiet hours look like 22:00-08:00 (or off).", "bad_quiet")
+            new = replace(new, quiet_start=_minutes(*match.groups()[:2]),
+                          quiet_end=_minutes(*match.groups()[2:]))  # fmt: skip
+    if o.get("language"):
+        new = replace(new, locale=str(o["language"]))
+    if new != current:
+        await service.store.put_user_settings(new)
+
+    def clock(minutes: int | None) -> str:
+        return "--" if minutes is None else f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+    quiet = "off" if new.quiet_start is None else f"{clock(new.quiet_start)}-{clock(new.quiet_end)}"
+    head = "Settings saved." if new != current else "Your settings:"
+    return Reply(
+        f"{head} Time zone: {new.timezone or 'UTC'}; quiet hours: {quiet}; "
+        f"language: {new.locale or 'en'}."
+    )
+
+
+async def _undo(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o)
+    return await service.undo(gid, user, None if o.get("all") else 1)
+
+
+async def _takeback(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.takeback(await resolve_game(service, user, o), user)
+
+
+async def _answer(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o)
+    accept = o.get("accept", True)
+    return await service.answer(gid, user, required_str(o, "request"), bool(accept))
+
+
+async def _abort(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.vote_abort(await resolve_game(service, user, o), user)
+
+
+async def _pause(service: Service, user: UserId, o: Options) -> Reply:
+    hours = o.get("hours")
+    gid = await resolve_game(service, user, o)
+    return await service.pause(gid, user, None if hours is None else float(hours))
+
+
+async def _resume(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.resume(await resolve_game(service, user, o), user)
+
+
+async def _rematch(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.rematch(await resolve_game(service, user, o), user)
+
+
+async def _resign(service: Service, user: UserId, o: Options) -> Reply:
+    return await service.resign(await resolve_game(service, user, o), user)
+
+
+async def _invite(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o)
+    return await service.invite(gid, user, required_str(o, "user"))
+
+
+async def _cancel(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o, seated=not admin(o))
+    return await service.cancel(gid, user, admin(o))
+
+
+def shared_commands() -> tuple[Command, ...]:
+    """Every top-level command except /help (which lists the catalogue it belongs to)."""
+    g = game_option()
+    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=GAME_KEYS)
+    return (
+        Command("games", "Your open games and which wait for you", _games),
+        Command("board", "Show a game's board (anyone may look)", _board, (g,)),
+        Command("hand", "Show your private hand panel", _hand, (g,)),
+        Command("history", "A game's move log", _history,
+                (g, opt("last", "int", "How many lines (default 40)", min_value=1))),
+        Command("replay", "Replay a game move by move", _replay,
+                (g, opt("step", "int", "Show this move with its board", min_value=1))),
+        Command("profile", "A player's rating, games and wins", _profile,
+                (which, opt("user", "user", "Whose profile (default yours)"))),
+        Command("leaderboard", "The best rated players", _leaderboard,
+                (which, opt("top", "int", "How many (default 10)", min_value=1, max_value=25))),
+        Command("settings", "Your time zone, quiet hours and language", _settings,
+                (opt("timezone", "str", "e.g. Europe/Prague"),
+                 opt("quiet", "str", "Quiet hours, e.g. 22:00-08:00, or off"),
+                 opt("language", "choice", "Language of messages", choices=LOCALES))),
+        Command("undo", "Undo your last move this turn", _undo,
+                (opt("all", "bool", "Undo back to the start of your turn"), g)),
+        Command("takeback", "Ask to take back your last turn", _takeback, (g,)),
+        Command("answer", "Accept or decline a takeback, abort or pause", _answer,
+                (opt("request", "choice", "What you answer", True, choices=REQUESTS),
+                 opt("accept", "bool", "true to accept (default), false to decline"), g)),
+        Command("abort", "Vote to abort the game (unrated)", _abort, (g,)),
+        Command("pause", "Ask to pause the clocks", _pause,
+                (opt("hours", "int", "For how long (default: until resumed)", min_value=1), g)),
+        Command("resume", "Restart the clocks of a paused game", _resume, (g,)),
+        Command("rematch", "Play again with the same players", _rematch, (g,)),
+        Command("resign", "Resign a game", _resign, (g,)),
+        Command("invite", "Invite someone to your lobby", _invite,
+                (opt("user", "user", "Who to invite", True), g)),
+        Command("cancel", "Cancel a lobby (host) or a game (admin)", _cancel, (g,)),
+    )  # fmt: skip

@@ -1,0 +1,176 @@
+"""Autocomplete sources: legal values for the caller's current state, computed by the service.
+
+Suggestions are only suggestions: whatever the user submits is parsed and checked by the rules.
+Every source answers an empty list rather than an error (a lookup that fails suggests nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.service.commands.hosting import GROUP_NAMES, profile_of, resolve_game
+from bot.service.commands.spec import Command, Options, Suggestion
+from bot.service.profiles import RANDOM_ROLE
+from bot.service.table import load_table
+from games.base import GameError
+from games.registry import find_game
+from storage.records import GameStatus
+
+if TYPE_CHECKING:
+    from bot.service.service import Service, UserId
+
+MAX_SUGGESTIONS = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """One autocomplete request: who asks, in which command, for which option, typed so far."""
+
+    service: Service
+    user: UserId
+    command: Command
+    option: str
+    options: Options
+    prefix: str
+
+    @property
+    def game_key(self) -> str | None:
+        """The game key of the command's group (None for top-level commands)."""
+        group = self.command.group
+        return next((k for k, g in GROUP_NAMES.items() if g == group), None)
+
+
+Source = Callable[[Ask], Awaitable[list[Suggestion]]]
+
+
+def _same(given: Any, value: str) -> bool:
+    g, v = str(given).strip().lower(), value.strip().lower()
+    return g == v or v.endswith("." + g.replace(" ", "_"))
+
+
+async def legal_values(ask: Ask) -> list[Suggestion]:
+    """Values of the option among the caller's legal actions that agree with options given."""
+    shape = ask.command.legal
+    if shape is None:
+        return []
+    service = ask.service
+    gid = await resolve_game(service, ask.user, ask.options, ask.game_key)
+    table = await load_table(service.host, gid)
+    seat = table.seat_of(service.user(ask.user))
+    if seat is None or seat not in table.to_act():
+        return []
+    view = table.view(seat)
+    given = {
+        k: v
+        for k, v in ask.options.items()
+        if k != ask.option and k != "game" and not k.startswith("_") and v is not None
+    }
+    found: dict[str, Suggestion] = {}
+    for action in table.spec.rules.legal_actions(table.state, seat):
+        if not isinstance(action, shape.types):
+            continue
+        values = shape.values(action, view)
+        if any(k in values and not _same(v, values[k]) for k, v in given.items()):
+            continue
+        value = values.get(ask.option)
+        if value and value not in found:
+            name = shape.label(ask.option, value) if shape.label else value
+            found[value] = Suggestion(name, value)
+    return list(found.values())
+
+
+async def legal_actions(ask: Ask) -> list[Suggestion]:
+    """The caller's legal actions as typed text."""
+    gid = await resolve_game(ask.service, ask.user, ask.options, ask.game_key)
+    texts = await ask.service.options(gid, ask.user)
+    return [Suggestion(t, t) for t in texts]
+
+
+async def games_of_user(ask: Ask) -> list[Suggestion]:
+    """The caller's open games, those waiting for them first."""
+    service = ask.service
+    records = await service.games(ask.user)
+    waiting = {g.id for g in await service.waiting(ask.user)}
+    key = ask.game_key
+    records.sort(key=lambda g: (g.id not in waiting, -g.id))
+    return [
+        Suggestion(f"#{g.id} {find_game(g.game_key).name} ({g.status})", str(g.id))
+        for g in records
+        if key is None or g.game_key == key
+    ]
+
+
+async def open_lobbies(ask: Ask) -> list[Suggestion]:
+    """Lobbies of the command's game, newest first."""
+    records = await ask.service.store.games_with_status(GameStatus.LOBBY)
+    key = ask.game_key
+    mine = [g for g in records if key is None or g.game_key == key]
+    return [Suggestion(f"#{g.id} {find_game(g.game_key).name}", str(g.id)) for g in mine[::-1]]
+
+
+async def armies(ask: Ask) -> list[Suggestion]:
+    """Armies (roles) nobody in the lobby has taken yet, and 'random'."""
+    key = ask.game_key
+    if key is None:
+        return []
+    roles = profile_of(key).roles
+    taken: set[str] = set()
+    game = ask.options.get("game")
+    if game is not None:
+        seats = await ask.service.store.seats(ask.service.game(game))
+        taken = {s.role for s in seats if s.role}
+    return [Suggestion(r, r) for r in (*roles, RANDOM_ROLE) if r not in taken]
+
+
+SOURCES: dict[str, Source] = {
+    "legal_actions": legal_actions,
+    "games_of_user": games_of_user,
+    "open_lobbies": open_lobbies,
+    "armies": armies,
+    **dict.fromkeys(
+        (
+            "tiles_in_hand",
+            "free_hexes",
+            "own_units",
+            "facings",
+            "targets",
+            "destinations",
+            "mercenaries",
+            "cards",
+            "slots",
+            "paths",
+        ),
+        legal_values,
+    ),
+}
+"""Autocomplete sources by the name options give in `Option.autocomplete`."""
+
+
+async def complete(
+    service: Service,
+    user: UserId,
+    command: Command,
+    option: str,
+    options: Options,
+    prefix: str = "",
+) -> list[Suggestion]:
+    """Suggestions for one option (at most 25), matching what the user typed so far."""
+    spec = command.option(option)
+    if spec is None:
+        return []
+    if spec.choices:
+        found = [Suggestion(c, c) for c in spec.choices]
+    elif spec.autocomplete in SOURCES:
+        ask = Ask(service, user, command, option, options, prefix)
+        try:
+            found = await SOURCES[spec.autocomplete](ask)
+        except GameError:
+            return []
+    else:
+        return []
+    wanted = prefix.strip().lower()
+    if wanted:
+        found = [s for s in found if s.value.lower().startswith(wanted) or wanted in s.name.lower()]
+    return found[:MAX_SUGGESTIONS]
