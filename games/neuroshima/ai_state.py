@@ -1,11 +1,10 @@
 """Rebuilding a plausible full state from one seat's view, for the AI to search on.
 
 Draw piles are multisets (state.py), so a pile's contents follow from what the view shows: the
-army's tiles less those on the board, in hand and discarded. What the view does not hold is
-filled with the neutral choice and listed in docs/ai.md: once-per-turn marks are taken as
-unused (the root of a search only ever uses the real legal actions), other seats' reserved
-mercenaries as empty, and the seats still owed a turn in the final countdown as every seat after
-the active one in turn order.
+army's tiles less those on the board, in hand and discarded. The active seat's once-per-turn
+marks and the seats still owed a turn in the final countdown are in the view and taken as they
+are. What the view does not hold is filled with the neutral choice and listed in docs/ai.md:
+other seats' reserved mercenaries as empty, `Options.mercenaries` as 0.
 """
 
 from __future__ import annotations
@@ -92,20 +91,7 @@ def _pending(view: NeuroshimaView) -> Pending | None:
 
 
 def _final_waiting(view: NeuroshimaView) -> frozenset[Seat] | None:
-    # The seats still owed a turn run from the active one up to whoever emptied a pile first.
-    if not view.final_countdown:
-        return None
-    alive = [s for s in view.order if not view.seats[s].eliminated]
-    if view.active not in alive:
-        return frozenset(alive)
-    start = alive.index(view.active)
-    waiting = [view.active]
-    for i in range(1, len(alive)):
-        seat = alive[(start + i) % len(alive)]
-        if view.seats[seat].deck_left == 0:
-            break
-        waiting.append(seat)
-    return frozenset(waiting)
+    return frozenset(view.final_waiting) if view.final_countdown else None
 
 
 def state_from_view(view: NeuroshimaView, decks: Sequence[tuple[str, ...]]) -> State:
@@ -143,6 +129,7 @@ def state_from_view(view: NeuroshimaView, decks: Sequence[tuple[str, ...]]) -> S
         first_draw_done=frozenset(sv.seat for sv in seats if _has_drawn(sv.army, sv.deck_left)),
         eliminated=frozenset(sv.seat for sv in seats if sv.eliminated),
         final_waiting=_final_waiting(view),
+        marks=view.marks,
         pending=_pending(view),
         bomber_holder=next((sv.seat for sv in seats if sv.takes_bomber), None),
         turn_started=tuple(-1 for _ in seats),

@@ -65,7 +65,7 @@ class BattleReport:
     @property
     def log(self) -> tuple[str, ...]:
         """Readable lines, one per hit, strike, explosion, Medic, HQ wound and removal."""
-        return tuple(_line(self, e) for e in self.events)
+        return tuple(_line(self, e) for e in self.events if e[1] != "wound")
 
 
 def resolve_battle(position: Position, choose: Chooser = favour_owner) -> BattleReport:

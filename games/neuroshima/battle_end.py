@@ -143,6 +143,7 @@ def settle(run: Run, phase: int, hits: list[Hit], strikes: set[Hex]) -> int:
     gone = set(unsavable) - ({bomber} if bomber is not None else set())
     absorbed = absorb(run, phase, groups, unsavable, gone) if run.medics else set()
     damage: dict[Hex, int] = {}
+    wounded: set[Hex] = set()
     for (t, src), w in groups.items():
         if (t, src) in absorbed:
             continue
@@ -156,6 +157,7 @@ def settle(run: Run, phase: int, hits: list[Hit], strikes: set[Hex]) -> int:
                 out.events.append((phase, "points", side, w))
         else:
             q.wounds += w
+            wounded.add(t)
             if q.wounds >= q.facts.hit_points:
                 gone.add(t)
     if bomber is not None:
@@ -177,6 +179,9 @@ def settle(run: Run, phase: int, hits: list[Hit], strikes: set[Hex]) -> int:
         out.eliminated.extend(sorted(fallen))
         if len(run.position.armies) > 2:
             gone.update(h for h, p in ps.items() if p.side in fallen)
+    # The replay shows every survivor's wounds after the phase; a Medic's save shows none.
+    for h in sorted(wounded - gone):
+        out.events.append((phase, "wound", h, ps[h].wounds))
     changes = 0
     for h in sorted(gone):
         f = ps.pop(h).facts

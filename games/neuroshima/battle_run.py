@@ -25,6 +25,9 @@ from games.neuroshima.policy import Decision
 from games.neuroshima.position import PlacedTile, Position, pieces, sides
 
 Event = tuple[object, ...]
+"""(phase, kind, ...): "hit" Hit | "strike" hex | "explode" hex | "absorb" medic, target,
+source | "wound" hex, wounds after the phase | "hq" seat, wounds, hit points left | "points"
+seat, points | "removed" hex."""
 
 
 class Pending(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -175,8 +178,10 @@ class Run:
             for k in range(self.actions(h, phase)):
                 if p.facts.clown and self.clown_strikes(h, phase, k):
                     strikes.add(h)
+                    before = len(hits)
                     air_strike(h, p, self.pieces, self.board, hits)
                     events.append((phase, "strike", h))
+                    events += [(phase, "hit", hit) for hit in hits[before:]]
                     continue
                 conversions = self.conversions(h, phase, k)
                 before = len(hits)

@@ -16,7 +16,7 @@ from games.neuroshima.fights import fight
 from games.neuroshima.position import PlacedTile
 from games.neuroshima.queries import next_alive, note, team_of, with_tiles
 from games.neuroshima.setup import bomber_tile
-from games.neuroshima.state import Change, Mode, State, Step
+from games.neuroshima.state import Change, Highlight, Mode, State, Step, add_highlight
 from games.neuroshima.turns import begin_turn, set_row
 
 
@@ -42,7 +42,7 @@ def place_hq(state: State, seat: Seat, h: Hex) -> State:
         state, position=with_tiles(state.position, tiles), turn=state.turn + 1,
         turn_started=started,
     )  # fmt: skip
-    state = note(state, [Change("placed", h, None, hq, seat)])
+    state = note(state, [Change("placed", h, None, hq, seat, 0)])
     i = state.order.index(seat)
     if i + 1 < len(state.order):
         return replace(state, active=state.order[i + 1])
@@ -124,7 +124,7 @@ def _eliminate(state: State, fallen: frozenset[Seat]) -> State:
     for h, p in sorted(tiles.items()):
         if p.owner in fallen:
             del tiles[h]
-            changes.append(Change("removed", h, None, p.tile, p.owner))
+            changes.append(Change("removed", h, None, p.tile, p.owner, p.facing, p.wounds))
             if p.tile == bomber_tile():
                 holder = -2
             elif p.owner is not None:
@@ -137,12 +137,27 @@ def _eliminate(state: State, fallen: frozenset[Seat]) -> State:
         discards=tuple(tuple(d) for d in discards),
         eliminated=eliminated,
         final_waiting=waiting,
+        highlights=_fall_highlight(state, fallen, changes),
     )
     if holder == -2 or (holder is not None and holder in fallen):
         # The bomber of a fallen seat moves on like a discarded one.
         start = holder if holder is not None and holder >= 0 else state.active
         state = replace(state, bomber_holder=next_alive(state, start))
     return note(state, changes)
+
+
+def _fall_highlight(
+    state: State, fallen: frozenset[Seat], removed: list[Change]
+) -> tuple[Highlight, ...]:
+    """Highlights with the fall of these HQs, unless this turn's battle already records it."""
+    known = {s for h in state.highlights if h.turn == state.turn for s in h.eliminated}
+    new = tuple(sorted(fallen - known))
+    if not new:
+        return state.highlights
+    zeros = tuple(0 for _ in state.order)
+    lost = tuple(sum(1 for c in removed if c.seat == s) for s in range(state.seats))
+    moment = Highlight(state.turn, "hq_fell", zeros, zeros, lost, new)
+    return add_highlight(state.highlights, moment)
 
 
 def _team_fall(state: State, fallen: frozenset[Seat]) -> Outcome:

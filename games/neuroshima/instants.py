@@ -86,19 +86,25 @@ def wound(state: State, hits: dict[Hex, int], attacker: Seat) -> State:
         medic = None if bomber else absorbing_medic(position, h, hit, bonuses)
         if medic is not None and medic not in medics_used:
             medics_used.add(medic)
-            changes.append(Change("healed", h, medic, placed.tile, placed.owner))
+            changes.append(
+                Change("healed", h, medic, placed.tile, placed.owner, placed.facing, placed.wounds)
+            )
             continue
         wounds = placed.wounds + hits[h]
         if wounds >= placed.type.hit_points:
             dead.append(h)
         else:
             tiles[h] = replace(placed, wounds=wounds)
-            changes.append(Change("wounded", h, None, placed.tile, placed.owner))
+            changes.append(
+                Change("wounded", h, None, placed.tile, placed.owner, placed.facing, wounds)
+            )
     discards = [list(d) for d in state.discards]
     bomber_dead = False
     for h in [*sorted(medics_used), *dead]:
         placed = tiles.pop(h)
-        changes.append(Change("destroyed", h, None, placed.tile, placed.owner))
+        changes.append(
+            Change("destroyed", h, None, placed.tile, placed.owner, placed.facing, placed.wounds)
+        )
         if Special.MAD_BOMBER in placed.type.specials:
             bomber_dead = True
         elif placed.owner is not None:
@@ -121,14 +127,19 @@ def _damage_hqs(state: State, damage: dict[Seat, int], attacker: Seat) -> State:
     if not damage:
         return state
     hp = list(state.position.hq_hp)
-    for seat, amount in damage.items():
+    changes = []
+    for seat, amount in sorted(damage.items()):
         if state.options.scoring:
             # The scoring variant counts HQ hits as points of the one who dealt them.
             hp[attacker] += amount
+            lost = amount
         else:
+            lost = min(amount, hp[seat])
             hp[seat] = max(0, hp[seat] - amount)
+        changes.append(
+            Change("wounded", hq_hex(state.position, seat), None, None, seat, None, lost)
+        )
     position = replace(state.position, hq_hp=tuple(hp))
-    changes = [Change("wounded", hq_hex(state.position, s), None, None, s) for s in sorted(damage)]
     return note(replace(state, position=position), changes)
 
 
@@ -145,7 +156,10 @@ def explode(state: State, h: Hex, attacker: Seat) -> State:
         position=with_tiles(state.position, tiles),
         bomber_holder=next_alive(state, attacker),
     )
-    state = note(state, [Change("exploded", h, None, bomber.tile, bomber.owner)])
+    state = note(
+        state,
+        [Change("exploded", h, None, bomber.tile, bomber.owner, bomber.facing, bomber.wounds)],
+    )
     hits: dict[Hex, int] = {}
     for n in state.position.board.neighbours(h):
         placed = tiles.get(n)

@@ -15,6 +15,7 @@ from games.neuroshima.board import Hex
 from games.neuroshima.modules import Bonus
 from games.neuroshima.position import PlacedTile, Position, tile_bonuses
 from games.neuroshima.queries import (
+    changed,
     hq_hex,
     is_hq,
     is_unit,
@@ -23,7 +24,7 @@ from games.neuroshima.queries import (
     pushable,
     with_tiles,
 )
-from games.neuroshima.state import Change, Pending, PendingKind, State, Step
+from games.neuroshima.state import Pending, PendingKind, State, Step
 from games.neuroshima.tiles import Kind, Special
 
 MovementAction = Move | Rotate | PushBack | Grab | Reposition
@@ -167,24 +168,22 @@ def apply_movement(state: State, seat: Seat, action: MovementAction) -> State:
     """Carry out a checked movement action (a push or grab may leave a pending decision)."""
     tiles = state.position.by_hex()
     if isinstance(action, Move):
-        placed = tiles.pop(action.frm)
-        tiles[action.to] = replace(placed, facing=action.facing)
+        placed = tiles[action.to] = replace(tiles.pop(action.frm), facing=action.facing)
         marks = state.marks.moved(action.frm, action.to)
         if action.means is Means.MOBILITY:
             marks = replace(marks, mobility=marks.mobility | {action.to})
         verb = "moved" if action.to != action.frm else "rotated"
         state = replace(state, position=with_tiles(state.position, tiles), marks=marks)
-        return note(state, [Change(verb, action.to, action.frm, placed.tile, placed.owner)])
+        return note(state, [changed(verb, action.to, action.frm, placed)])
     if isinstance(action, Rotate):
-        placed = tiles[action.hex]
-        tiles[action.hex] = replace(placed, facing=action.facing)
+        placed = tiles[action.hex] = replace(tiles[action.hex], facing=action.facing)
         marks = state.marks
         if action.means is Means.HQ:
             marks = replace(marks, hq_rotation=True)
         else:
             marks = replace(marks, turn_over=marks.turn_over | {action.hex})
         state = replace(state, position=with_tiles(state.position, tiles), marks=marks)
-        return note(state, [Change("rotated", action.hex, None, placed.tile, placed.owner)])
+        return note(state, [changed("rotated", action.hex, None, placed)])
     if isinstance(action, Reposition):
         a, b = tiles[action.first], tiles[action.second]
         tiles[action.first], tiles[action.second] = b, a
@@ -193,8 +192,8 @@ def apply_movement(state: State, seat: Seat, action: MovementAction) -> State:
         return note(
             state,
             [
-                Change("swapped", action.second, action.first, a.tile, a.owner),
-                Change("swapped", action.first, action.second, b.tile, b.owner),
+                changed("swapped", action.second, action.first, a),
+                changed("swapped", action.first, action.second, b),
             ],
         )
     if isinstance(action, PushBack):
@@ -233,4 +232,4 @@ def finish_displacement(
         step=Step.PLAY,
     )
     verb = "pushed" if kind is PendingKind.PUSH else "grabbed"
-    return note(state, [Change(verb, to, target, placed.tile, placed.owner)])
+    return note(state, [changed(verb, to, target, placed)])

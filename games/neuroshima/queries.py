@@ -79,6 +79,11 @@ def with_tiles(position: Position, tiles: dict[Hex, PlacedTile]) -> Position:
     )
 
 
+def changed(kind: str, h: Hex, frm: Hex | None, placed: PlacedTile) -> Change:
+    """The change record of `placed` as it stands on `h` after the change."""
+    return Change(kind, h, frm, placed.tile, placed.owner, placed.facing, placed.wounds)
+
+
 def note(state: State, changes: Sequence[Change]) -> State:
     """The state with these board changes recorded under the current turn."""
     if not changes:

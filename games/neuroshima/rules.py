@@ -243,7 +243,9 @@ def _place(state: State, seat: Seat, action: PlaceTile) -> State:
         hands=turns.set_row(state.hands, seat, tuple(hand)),
         position=with_tiles(state.position, tiles),
     )
-    state = note(state, [Change("placed", action.hex, None, action.tile, placed.owner)])
+    state = note(
+        state, [Change("placed", action.hex, None, action.tile, placed.owner, placed.facing)]
+    )
     if not free_hexes(state.position):
         # cs: "Kdykoli je během hry hrací deska zaplněna ... je zahájena Bitva."
         return ending.board_full_battle(state)

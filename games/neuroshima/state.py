@@ -82,13 +82,20 @@ class Pending:
 @dataclass(frozen=True, slots=True)
 class Change:
     """One visible change to the board: kind in placed/moved/rotated/pushed/grabbed/swapped/
-    wounded/destroyed/removed/healed/exploded, with the tile as it is after the change."""
+    wounded/destroyed/removed/healed/exploded/used, with the tile as it is after the change.
+
+    A wounded HQ has no tile (None) and `wounds` holds the hit points it lost (in the scoring
+    variant: the points its attacker scored)."""
 
     kind: str
     hex: Hex | None
     from_hex: Hex | None
     tile: str | None
     seat: Seat | None
+    facing: int | None = None
+    """The tile's facing after the change (for a removed tile: the facing it had)."""
+    wounds: int = 0
+    """The tile's wounds after the change (for a removed tile: the wounds it had)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,15 +116,38 @@ class DestroyedTile:
     tile: str
     seat: Seat | None
     phase: int
+    facing: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Absorption:
+    """A Medic that took every wound `attacker` dealt to `protected` in a phase."""
+
+    medic: Hex
+    protected: Hex
+    attacker: Hex
 
 
 @dataclass(frozen=True, slots=True)
 class PhaseSummary:
-    """One initiative phase of a battle."""
+    """One initiative phase of a battle, with the board's state at its end."""
 
     initiative: int
     attacks: tuple[AttackSummary, ...]
     destroyed: tuple[DestroyedTile, ...]
+    """Every tile that left the board at the end of the phase."""
+    hq_hp: tuple[int, ...] = ()
+    """Each seat's HQ hit points (scoring variant: points) after the phase; () if unknown."""
+    wounds: tuple[tuple[Hex, int], ...] = ()
+    """Wounds of every wounded tile still on the board after the phase, by hex."""
+    absorbed: tuple[Absorption, ...] = ()
+    """Hits Medics took in the phase (the Medics themselves are among `destroyed`)."""
+
+    def absorbed_hit(self, attack: AttackSummary) -> bool:
+        """True when a Medic took this hit, so it dealt no wound."""
+        return any(
+            a.protected == attack.target and a.attacker == attack.attacker for a in self.absorbed
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +162,48 @@ class BattleSummary:
     eliminated: tuple[Seat, ...]
     hq_hp: tuple[int, ...]
     log: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Highlight:
+    """A key moment kept for the game-over picture: a battle, or an HQ falling outside one."""
+
+    turn: int
+    kind: str
+    """"battle", "final_battle", or "hq_fell" (an HQ destroyed by an instant or explosion)."""
+    hq_damage: tuple[int, ...] = ()
+    """HQ hit points each seat lost (zeros in the scoring variant)."""
+    points: tuple[int, ...] = ()
+    """Points each seat scored (scoring variant; zeros otherwise)."""
+    destroyed: tuple[int, ...] = ()
+    """Tiles each seat lost."""
+    eliminated: tuple[Seat, ...] = ()
+    """Seats whose HQ fell, in the order they fell."""
+
+    @property
+    def weight(self) -> int:
+        """How much happened: what decides which ordinary battles a full list forgets."""
+        return 2 * (sum(self.hq_damage) + sum(self.points)) + sum(self.destroyed)
+
+    @property
+    def lasting(self) -> bool:
+        """The final battle and eliminations are never forgotten."""
+        return self.kind == "final_battle" or bool(self.eliminated)
+
+
+MAX_HIGHLIGHTS = 12
+"""Highlights kept; past it the ordinary battle with the least effect (oldest first) goes."""
+
+
+def add_highlight(kept: tuple[Highlight, ...], new: Highlight) -> tuple[Highlight, ...]:
+    """`kept` with `new` appended, trimmed back to MAX_HIGHLIGHTS."""
+    out = [*kept, new]
+    while len(out) > MAX_HIGHLIGHTS:
+        forgettable = [i for i, h in enumerate(out) if not h.lasting]
+        if not forgettable:
+            break
+        out.pop(min(forgettable, key=lambda i: (out[i].weight, i)))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +280,8 @@ class State:
     previous_turn_started: tuple[int, ...] = ()
     """The turn number of each seat's turn before its most recent one (-1 if none)."""
     last_battle: BattleSummary | None = None
+    highlights: tuple[Highlight, ...] = ()
+    """Key moments of the whole game, bounded (MAX_HIGHLIGHTS), oldest first."""
     outcome: Outcome | None = None
 
     @property

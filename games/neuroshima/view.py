@@ -12,14 +12,24 @@ from dataclasses import dataclass
 from games.base import Outcome, Seat
 from games.neuroshima.board import Hex
 from games.neuroshima.position import PlacedTile, netted
-from games.neuroshima.state import BattleSummary, Change, PendingKind, State, Step
+from games.neuroshima.state import (
+    BattleSummary,
+    Change,
+    Highlight,
+    PendingKind,
+    State,
+    Step,
+    TurnMarks,
+)
 
 __all__ = [
     "BattleSummary",
     "Change",
+    "Highlight",
     "NeuroshimaView",
     "PendingView",
     "SeatView",
+    "TurnMarks",
     "player_view",
 ]
 
@@ -75,9 +85,19 @@ class NeuroshimaView:
     pending: PendingView | None
     last_turn: tuple[Change, ...]
     since_your_turn: tuple[Change, ...]
+    since_turn: int | None
+    """The first turn `since_your_turn` covers (None when the viewer has no finished turn)."""
     last_battle: BattleSummary | None
     final_countdown: bool
     """True once someone drew his last tile: no more Battle tiles, the final battle is coming."""
+    final_waiting: tuple[Seat, ...]
+    """In the final countdown: the seats still owed a turn before the final battle, in turn
+    order (the active one included until its turn ends); empty otherwise."""
+    marks: TurnMarks
+    """The active seat's once-per-turn marks (Mobility, HQ rotation, unit abilities used):
+    everybody at the table sees them being used."""
+    highlights: tuple[Highlight, ...]
+    """Key moments of the game so far (battles, fallen HQs), bounded, oldest first."""
     mode: str
     scoring: bool
     outcome: Outcome | None
@@ -117,19 +137,28 @@ def _changes_since(state: State, since_turn: int) -> tuple[Change, ...]:
     return tuple(c for t, c in state.changes if t >= since_turn)
 
 
-def _since_last_turn(state: State, seat: Seat | None) -> tuple[Change, ...]:
-    """Changes after the seat's last finished turn (for the seat on turn: its previous one)."""
+def _since_turn(state: State, seat: Seat | None) -> int | None:
+    """The first turn "since your last turn" covers (None: the seat has no finished turn)."""
     if seat is None or seat < 0 or state.turn_started[seat] < 0:
-        return ()
+        return None
     if seat == state.active and state.step is not Step.GAME_OVER:
+        # The seat on turn catches up on everything after its previous turn.
         previous = state.previous_turn_started
         last = previous[seat] if len(previous) > seat else -1
-        return _changes_since(state, last + 1) if last >= 0 else ()
-    return _changes_since(state, state.turn_started[seat] + 1)
+        return last + 1 if last >= 0 else None
+    return state.turn_started[seat] + 1
+
+
+def _since_last_turn(state: State, seat: Seat | None) -> tuple[Change, ...]:
+    """Changes after the seat's last finished turn (for the seat on turn: its previous one)."""
+    since = _since_turn(state, seat)
+    return () if since is None else _changes_since(state, since)
 
 
 def _last_turn_changes(state: State) -> tuple[Change, ...]:
-    finished = [t for t, _ in state.changes if t < state.turn]
+    # Once the game is over the turn that ended it (and its final battle) is the last one.
+    over = state.step is Step.GAME_OVER
+    finished = [t for t, _ in state.changes if t < state.turn or over]
     if not finished:
         return ()
     last = max(finished)
@@ -174,8 +203,12 @@ def player_view(state: State, seat: Seat | None) -> NeuroshimaView:
         pending=_pending_view(state),
         last_turn=_last_turn_changes(state),
         since_your_turn=since,
+        since_turn=_since_turn(state, seat),
         last_battle=state.last_battle,
         final_countdown=state.final_waiting is not None,
+        final_waiting=tuple(s for s in state.order if s in (state.final_waiting or ())),
+        marks=state.marks,
+        highlights=state.highlights,
         mode=state.options.mode.value,
         scoring=state.options.scoring,
         outcome=state.outcome,

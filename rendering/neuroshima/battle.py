@@ -1,8 +1,8 @@
 """Battle replay: one frame per initiative phase, an animated GIF of them, and a summary image.
 
-Drawn from the view's last-battle summary (the position before the battle and, per phase, every
-hit and every removal). Hit points and wounds between phases are derived from the hits; the
-final frame uses the summary's authoritative HQ hit points.
+Drawn from the view's last-battle summary: the position before the battle and, per phase, every
+hit, every Medic save, every removal, and the HQ hit points and wounds the phase left. Nothing is
+reconstructed from the hits, so a hit a Medic took never shows as a wound.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from PIL import Image
 from games.neuroshima.board import Board
 from games.neuroshima.position import PlacedTile, Position, netted
 from games.neuroshima.state import BattleSummary, PhaseSummary
-from games.neuroshima.tiles import Kind, tile_type
+from games.neuroshima.tiles import tile_type
 from games.neuroshima.view import NeuroshimaView
 from rendering.canvas import Text
 from rendering.neuroshima.board import (
@@ -29,7 +29,7 @@ from rendering.neuroshima.board import (
     style_of,
 )
 from rendering.neuroshima.panel import seat_name
-from rendering.palette import TEXT, Style, seat_styles, to_palette
+from rendering.palette import INK, TEXT, Style, seat_styles, to_palette
 
 FRAME_MS = 1600
 """Time per phase frame: long enough to follow the arrows on a phone."""
@@ -51,34 +51,47 @@ def _view_at(view: NeuroshimaView, position: Position) -> NeuroshimaView:
         to_act=(),
         last_turn=(),
         since_your_turn=(),
+        since_turn=None,
     )
 
 
-def _after_hits(position: Position, phase: PhaseSummary) -> Position:
-    """The position after a phase's hits land and its destroyed tiles leave."""
-    tiles = dict(position.tiles)
-    hp = list(position.hq_hp)
-    for hit in phase.attacks:
-        placed = tiles.get(hit.target)
-        if placed is None:
-            continue
-        if placed.type.kind is Kind.HQ and placed.owner is not None:
-            hp[placed.owner] = max(0, hp[placed.owner] - hit.damage)
-        else:
-            wounds = min(placed.wounds + hit.damage, placed.type.hit_points)
-            tiles[hit.target] = PlacedTile(placed.tile, placed.owner, placed.facing, wounds)
-    for d in phase.destroyed:
-        tiles.pop(d.hex, None)
-    return replace(position, tiles=tuple(sorted(tiles.items())), hq_hp=tuple(hp))
+def after_phase(position: Position, phase: PhaseSummary) -> Position:
+    """The position at the end of `phase`: its losses gone, its recorded wounds and HQ hit points.
+
+    A summary without per-phase records (hq_hp empty) leaves wounds and hit points as they were.
+    """
+    gone = {d.hex for d in phase.destroyed}
+    if not phase.hq_hp:
+        tiles = tuple((h, p) for h, p in position.tiles if h not in gone)
+        return replace(position, tiles=tiles)
+    wounds = dict(phase.wounds)
+    tiles = tuple(
+        (h, p if p.wounds == wounds.get(h, 0) else _wounded(p, wounds.get(h, 0)))
+        for h, p in position.tiles
+        if h not in gone
+    )
+    return replace(position, tiles=tiles, hq_hp=phase.hq_hp)
+
+
+def _wounded(placed: PlacedTile, wounds: int) -> PlacedTile:
+    return PlacedTile(placed.tile, placed.owner, placed.facing, wounds)
 
 
 def positions(summary: BattleSummary) -> list[Position]:
     """The position before each phase, then the position after the battle."""
     result = [summary.before]
     for phase in summary.phases:
-        result.append(_after_hits(result[-1], phase))
+        result.append(after_phase(result[-1], phase))
     result[-1] = replace(result[-1], hq_hp=summary.hq_hp)
     return result
+
+
+def during(start: Position, end: Position) -> Position:
+    """A phase's frame: every tile of its start (the fallen get crossed out), survivors with
+    the wounds the phase left, HQ hit points after the phase."""
+    later = dict(end.tiles)
+    tiles = tuple((h, later.get(h, p)) for h, p in start.tiles)
+    return replace(start, tiles=tiles, hq_hp=end.hq_hp)
 
 
 def _attack_arrows(layout: BoardLayout, phase: PhaseSummary) -> list[AttackArrow]:
@@ -93,7 +106,7 @@ def _attack_arrows(layout: BoardLayout, phase: PhaseSummary) -> list[AttackArrow
         start, end = (x0 + nx * off, y0 + ny * off), (x1 + nx * off, y1 + ny * off)
         t = max(0.5, 1 - grid.radius * 0.9 / length)
         label = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
-        arrows.append(AttackArrow(start, end, label, hit.damage, hit.kind))
+        arrows.append(AttackArrow(start, end, label, hit.damage, hit.kind, phase.absorbed_hit(hit)))
     return arrows
 
 
@@ -114,17 +127,28 @@ def frame_layouts(view: NeuroshimaView, names: Sequence[str] | None = None) -> l
     ]
     for i, phase in enumerate(summary.phases):
         lost = len(phase.destroyed)
-        detail = f"phase {i + 1} of {total} · {len(phase.attacks)} hits · {lost} destroyed"
+        saved = len(phase.absorbed)
+        detail = f"phase {i + 1} of {total} · {len(phase.attacks)} hits" + (
+            f" · {saved} saved by a Medic" if saved else ""
+        )
         layout = board_layout(
-            _view_at(view, replace(states[i], hq_hp=states[i + 1].hq_hp)),
+            _view_at(view, during(states[i], states[i + 1])),
             names=names,
-            title=(f"{kind} · initiative {phase.initiative}", detail, False),
+            title=(
+                f"{kind} · initiative {phase.initiative}",
+                f"{detail} · {lost} destroyed",
+                False,
+            ),
         )
         layout.attacks = _attack_arrows(layout, phase)
         for hit in layout.attacks:
-            layout.texts.append(Text(hit.label, str(hit.damage), DAMAGE_FONT, TEXT, "mm"))
+            # A hit a Medic took deals nothing: its disc is white and reads 0.
+            shown, colour = ("0", INK) if hit.saved else (str(hit.damage), TEXT)
+            layout.texts.append(Text(hit.label, shown, DAMAGE_FONT, colour, "mm"))
         for d in phase.destroyed:
             layout.marks.append(Mark(d.hex, layout.grid.centre(*d.hex), "doomed"))
+        for a in phase.absorbed:
+            layout.marks.append(Mark(a.protected, layout.grid.centre(*a.protected), "saved"))
         frames.append(layout)
     frames.append(summary_layout(view, names))
     return frames
@@ -137,16 +161,10 @@ def summary_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> 
     after = positions(summary)[-1]
     board = Board(view.board_radius)
     lines = []
+    hp = summary.before.hq_hp
     for phase in summary.phases:
-        hits = sum(h.damage for h in phase.attacks)
-        lost = ", ".join(
-            f"{_owner(d.seat, names)} {_tile_name(d.tile)} ({board.label(d.hex)})"
-            for d in phase.destroyed
-        )
-        lines.append(
-            f"Initiative {phase.initiative}: {len(phase.attacks)} hits, {hits} wounds"
-            + (f"; destroyed {lost}" if lost else "")
-        )
+        lines.append(_phase_line(phase, hp, board, names, view.scoring))
+        hp = phase.hq_hp or hp
     for seat in summary.eliminated:
         lines.append(f"{seat_name(seat, names)}'s HQ was destroyed")
     kind = "Final battle" if summary.final else "Battle"
@@ -161,8 +179,37 @@ def summary_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> 
     for d in summary.destroyed:
         if d.hex not in occupied:
             style = _style(view, d.seat)
-            layout.marks.append(Mark(d.hex, layout.grid.centre(*d.hex), "ghost", d.tile, style))
+            centre = layout.grid.centre(*d.hex)
+            layout.marks.append(Mark(d.hex, centre, "ghost", d.tile, style, d.facing))
     return layout
+
+
+def _phase_line(
+    phase: PhaseSummary,
+    hp_before: Sequence[int],
+    board: Board,
+    names: Sequence[str] | None,
+    scoring: bool,
+) -> str:
+    """ "Initiative 2: 3 hits, 2 wounds, 1 saved by a Medic; Ada's HQ −2; destroyed …"."""
+    landed = sum(h.damage for h in phase.attacks if not phase.absorbed_hit(h))
+    line = f"Initiative {phase.initiative}: {len(phase.attacks)} hits, {landed} wounds"
+    if phase.absorbed:
+        line += f", {len(phase.absorbed)} saved by a Medic"
+    hq = [
+        f"{seat_name(s, names)} +{after - before} points"
+        if scoring
+        else f"{seat_name(s, names)}'s HQ −{before - after}"
+        for s, (before, after) in enumerate(zip(hp_before, phase.hq_hp, strict=False))
+        if after != before
+    ]
+    if hq:
+        line += "; " + ", ".join(hq)
+    lost = ", ".join(
+        f"{_owner(d.seat, names)} {_tile_name(d.tile)} ({board.label(d.hex)})"
+        for d in phase.destroyed
+    )
+    return line + (f"; destroyed {lost}" if lost else "")
 
 
 def _style(view: NeuroshimaView, seat: int | None) -> Style:

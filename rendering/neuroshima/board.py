@@ -20,7 +20,7 @@ from rendering.assets import BOLD, REGULAR
 from rendering.canvas import Point, Sketch, Text, draw_texts, paste, png_bytes
 from rendering.hexgrid import SQRT3, HexLayout, board_extent
 from rendering.neuroshima import overlays
-from rendering.neuroshima.changes import describe_change
+from rendering.neuroshima.changes import describe_change, describe_highlight
 from rendering.neuroshima.layout import MARGIN, MIN_TEXT_PX, WIDTH
 from rendering.neuroshima.panel import (
     Panel,
@@ -67,13 +67,16 @@ class TileItem:
 
 @dataclass(frozen=True, slots=True)
 class Mark:
-    """A ring or ghost on a hex: kind is "changed", "ghost", "target" or "option"."""
+    """A ring or ghost on a hex: kind is "changed", "ghost", "target", "option", "doomed" or
+    "saved" (a Medic took a hit on this tile)."""
 
     hex: Hex
     centre: Point
     kind: str
     tile: str | None = None
     style: Style | None = None
+    facing: int | None = None
+    """A ghost's facing: its edge symbols are drawn (None: a plain ghost)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,8 @@ class AttackArrow:
     label: Point
     damage: int
     kind: str
+    saved: bool = False
+    """A Medic took this hit: it dealt no wound."""
 
 
 @dataclass(slots=True)
@@ -198,7 +203,8 @@ def board_layout(
 def add_changes(
     layout: BoardLayout, view: NeuroshimaView, changes: Sequence[Change], occupied: set[Hex]
 ) -> None:
-    """Rings on changed tiles, ghosts where tiles were removed, arrows for moves."""
+    """Rings on changed tiles, ghosts where tiles were removed, arrows for moves, a Medic's
+    cross on tiles a Medic saved."""
     grid = layout.grid
     seen: set[tuple[Hex, str]] = set()
     for c in changes:
@@ -209,11 +215,14 @@ def add_changes(
         kind = "ghost" if gone and c.hex not in occupied else "changed"
         if kind == "changed" and c.hex not in occupied:
             continue  # a tile that changed and then left: its removal has its own change
+        if c.kind == "healed" and (c.hex, "saved") not in seen:
+            seen.add((c.hex, "saved"))
+            layout.marks.append(Mark(c.hex, grid.centre(*c.hex), "saved"))
         if (c.hex, kind) in seen:
             continue
         seen.add((c.hex, kind))
         style = style_of(view, c.seat) if c.tile else None
-        layout.marks.append(Mark(c.hex, grid.centre(*c.hex), kind, c.tile, style))
+        layout.marks.append(Mark(c.hex, grid.centre(*c.hex), kind, c.tile, style, c.facing))
         if c.from_hex is not None and c.kind in ("moved", "pushed", "grabbed"):
             layout.arrows.append((grid.centre(*c.from_hex), grid.centre(*c.hex)))
 
@@ -263,7 +272,7 @@ def paint_board(layout: BoardLayout) -> Image.Image:
     radius = round(layout.grid.radius)
     for m in layout.marks:
         if m.kind == "ghost" and m.tile is not None and m.style is not None:
-            sprite = overlays.ghost_sprite(m.tile, m.style, radius)
+            sprite = overlays.ghost_sprite(m.tile, m.style, radius, m.facing)
             paste(image, sprite, sprite_origin(m.centre, sprite))
     for t in layout.tiles:
         sprite = tile_sprite(t.tile, t.facing, t.style, radius, t.wounds, t.hq_hp)
@@ -278,7 +287,7 @@ def paint_board(layout: BoardLayout) -> Image.Image:
     for start, end in layout.arrows:
         overlays.paste_arrow(image, start, end, radius, overlays.MOVE_ARROW)
     for hit in layout.attacks:
-        overlays.paste_attack(image, hit.start, hit.end, hit.label, radius, hit.kind)
+        overlays.paste_attack(image, hit.start, hit.end, hit.label, radius, hit.kind, hit.saved)
     for panel in layout.panels:
         paint_panel(image, panel)
     draw_texts(image, layout.texts)
@@ -291,8 +300,14 @@ def board_image(view: NeuroshimaView, names: Sequence[str] | None = None) -> Ima
 
 
 def since_last_turn_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> BoardLayout:
-    """The layout of the "since your last turn" image for the view's seat."""
-    lines = [describe_change(c, view, names) for c in view.since_your_turn]
+    """The layout of the "since your last turn" image for the view's seat (the seat on turn sees
+    what happened since its previous turn): battles first, as their HQ damage and losses are
+    no board change of their own, then every change in order, the viewer's own as "your"."""
+    viewer = view.viewer
+    since = view.since_turn
+    moments = [h for h in view.highlights if since is not None and h.turn >= since]
+    lines = [describe_highlight(h, names, viewer) for h in moments]
+    lines += [describe_change(c, view, names, viewer) for c in view.since_your_turn]
     heading = "Since your last turn" if lines else ""
     return board_layout(view, view.since_your_turn, lines, heading, names)
 

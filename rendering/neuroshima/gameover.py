@@ -6,12 +6,15 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from games.neuroshima.state import Highlight
 from games.neuroshima.view import NeuroshimaView
 from rendering.neuroshima.board import BoardLayout, board_layout, paint_board
-from rendering.neuroshima.changes import describe_change
+from rendering.neuroshima.changes import describe_highlight
 from rendering.neuroshima.panel import seat_name
 
-KEY_MOMENTS = 6
+KEY_MOMENTS = 7
+"""Highlights shown (the caption holds 10 lines): the final battle and fallen HQs always, then
+the battles that did the most, in the order they happened."""
 
 
 def result_title(view: NeuroshimaView, names: Sequence[str] | None) -> str:
@@ -23,6 +26,15 @@ def result_title(view: NeuroshimaView, names: Sequence[str] | None) -> str:
     if len(winners) == 1:
         return f"{winners[0]} wins"
     return f"{', '.join(winners[:-1])} and {winners[-1]} win"
+
+
+def key_moments(highlights: Sequence[Highlight], limit: int = KEY_MOMENTS) -> list[Highlight]:
+    """The highlights worth a line, oldest first: lasting ones, then the weightiest battles."""
+    ranked = sorted(
+        range(len(highlights)),
+        key=lambda i: (not highlights[i].lasting, -highlights[i].weight, -i),
+    )
+    return [highlights[i] for i in sorted(ranked[:limit])]
 
 
 def game_over_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> BoardLayout:
@@ -37,15 +49,7 @@ def game_over_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -
         hps = ", ".join(f"{seat_name(s.seat, names)} {max(s.hq_hp or 0, 0)}" for s in view.seats)
         lines.append(f"HQ hit points: {hps}")
     lines.append(f"Turns played: {view.turn}")
-    battle = view.last_battle
-    if battle is not None:
-        lost = len(battle.destroyed)
-        kind = "Final battle" if battle.final else "Last battle"
-        lines.append(f"{kind}: {len(battle.phases)} phases, {lost} tiles destroyed")
-        for seat in battle.eliminated:
-            lines.append(f"{seat_name(seat, names)}'s HQ fell in the last battle")
-    moments = [describe_change(c, view, names) for c in view.last_turn if c.hex is not None]
-    lines.extend(moments[:KEY_MOMENTS])
+    lines.extend(describe_highlight(h, names) for h in key_moments(view.highlights))
     return board_layout(
         view,
         view.last_turn,

@@ -11,11 +11,13 @@ from games.neuroshima.tiles import tile_type
 from rendering.assets import CONDENSED_BOLD, font
 from rendering.canvas import RGB, SCALE, Point, Sketch, paste
 from rendering.hexgrid import SQRT3, hex_corners
-from rendering.neuroshima.tiles import FACE, TILE_INSET, short_name
+from rendering.neuroshima.tiles import FACE, TILE_INSET, draw_edge, short_name
 from rendering.palette import HIGHLIGHT, INK, PAPER, WARNING, Style
 
 MOVE_ARROW: tuple[RGB, RGB] = (HIGHLIGHT, INK)
 """Fill and outline of movement arrows."""
+GHOST_ALPHA = 110
+"""Opacity (of 255) of a removed tile's face under its cross: its symbols stay readable."""
 
 
 def _canvas(radius: int) -> tuple[Sketch, Point]:
@@ -63,27 +65,51 @@ def ring_sprite(kind: str, radius: int) -> Image.Image:
             line = [(c[0] - d, c[1] - d * sign), (c[0] + d, c[1] + d * sign)]
             s.line(line, INK, radius * 0.16)
             s.line(line, PAPER, radius * 0.08)
+    elif kind == "saved":
+        _medic_badge(s, (c[0] + radius * 0.74, c[1]), radius * 0.17)
     else:
         raise ValueError(f"unknown ring {kind!r}")
     return s.finish()
 
 
+def _medic_badge(s: Sketch, at: Point, r: float) -> None:
+    # On the east corner, which edge symbols never reach: a Medic's cross on a dark disc.
+    s.circle(at, r, INK, PAPER, r * 0.16)
+    arm, half = r * 0.62, r * 0.2
+    x, y = at
+    for w, h in ((half, arm), (arm, half)):
+        s.polygon([(x - w, y - h), (x + w, y - h), (x + w, y + h), (x - w, y + h)], PAPER)
+
+
 @lru_cache(maxsize=256)
-def ghost_sprite(tile_id: str, style: Style, radius: int) -> Image.Image:
-    """A removed tile: a faded hex in its owner's colour, dashed edge, crossed out, named."""
+def ghost_sprite(tile_id: str, style: Style, radius: int, facing: int | None = None) -> Image.Image:
+    """A removed tile, crossed out and named: a faded hex in its owner's colour, with its edge
+    symbols at `facing` when that is known (the face is left out so the name reads clearly)."""
     s, c = _canvas(radius)
     corners = hex_corners(c, radius * TILE_INSET)
-    s.polygon(corners, (*style.fill, 90))
+    image = Image.new("RGBA", (s.width, s.height), (0, 0, 0, 0))
+    if facing is None:
+        s.polygon(corners, (*style.fill, 90))
+    else:
+        edges, tile = Sketch((0, 0, s.width, s.height)), tile_type(tile_id)
+        edges.polygon(corners, style.fill)
+        for direction in range(6):
+            edge = tile.edge(facing, direction)
+            if not edge.is_blank:
+                draw_edge(edges, c, radius * TILE_INSET, direction, edge, style)
+        faded = edges.finish()
+        faded.putalpha(faded.getchannel("A").point(lambda a: a * GHOST_ALPHA // 255))
+        image.alpha_composite(faded)
     _dashed_polygon(s, corners, PAPER, radius * 0.035, 3)
-    d = radius * 0.42
+    d = radius * 0.36
     for sign in (1, -1):
         s.line([(c[0] - d, c[1] - d * sign), (c[0] + d, c[1] + d * sign)], INK, radius * 0.12)
         s.line([(c[0] - d, c[1] - d * sign), (c[0] + d, c[1] + d * sign)], PAPER, radius * 0.06)
-    image = s.finish()
+    image.alpha_composite(s.finish())
     size = max(14, round(radius * 0.15))
     draw = ImageDraw.Draw(image)
     draw.text(
-        (c[0], c[1] + radius * 0.58),
+        (c[0], c[1] + (0 if facing is not None else radius * 0.58)),
         short_name(tile_type(tile_id)),
         PAPER,
         font(size, CONDENSED_BOLD),
@@ -172,12 +198,23 @@ ATTACK_COLOURS: dict[str, tuple[RGB, RGB]] = {
 
 
 def paste_attack(
-    image: Image.Image, start: Point, end: Point, label: Point, radius: float, kind: str
+    image: Image.Image,
+    start: Point,
+    end: Point,
+    label: Point,
+    radius: float,
+    kind: str,
+    saved: bool = False,
 ) -> None:
-    """An attack arrow with a disc at `label` for its damage number (text drawn later)."""
-    s, _ = arrow_patch(start, end, radius, ATTACK_COLOURS.get(kind, (WARNING, INK)), 0.3)
+    """An attack arrow with a disc at `label` for its damage number (text drawn later); the
+    disc of a hit a Medic took is white, for dark text."""
+    colours = ATTACK_COLOURS.get(kind, (WARNING, INK))
+    s, _ = arrow_patch(start, end, radius, colours, 0.3)
     paste(image, s.finish(), (s.left, s.top))
     r = radius * 0.15
     disc = Sketch((int(label[0] - r - 3), int(label[1] - r - 3), int(2 * r + 7), int(2 * r + 7)))
-    disc.circle(label, r, INK, ATTACK_COLOURS.get(kind, (WARNING, INK))[0], radius * 0.025)
+    if saved:
+        disc.circle(label, r, PAPER, INK, radius * 0.025)
+    else:
+        disc.circle(label, r, INK, colours[0], radius * 0.025)
     disc.paste_onto(image)

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.neuroshima import scenario
 from games.neuroshima.position import Position, netted
-from games.neuroshima.view import NeuroshimaView, SeatView
+from games.neuroshima.view import NeuroshimaView, SeatView, TurnMarks
 from rendering.neuroshima.board import board_layout, delivery_png, paint_board
 
 
@@ -31,8 +31,12 @@ def scenario_view(position: Position) -> NeuroshimaView:
         pending=None,
         last_turn=(),
         since_your_turn=(),
+        since_turn=None,
         last_battle=None,
         final_countdown=False,
+        final_waiting=(),
+        marks=TurnMarks(),
+        highlights=(),
         mode="duel" if len(seats) == 2 and not position.teams else "scenario",
         scoring=position.scoring,
         outcome=None,

@@ -48,6 +48,17 @@ class Playout:
                     return state, seat
         raise LookupError("no catch-up state in this playout")
 
+    def catch_up_on_turn(self) -> State:
+        """The seat on turn at the start of its turn, with a battle among its changes since."""
+        for state in self.states:
+            if state.step.value != "discard" or state.turn < 8:
+                continue
+            view = rules.player_view(state, state.active)
+            since = view.since_turn
+            if since is not None and any(h.turn >= since for h in view.highlights):
+                return state
+        raise LookupError("no turn start after a battle in this playout")
+
     def after_battle(self) -> State:
         """The first state right after a battle in which tiles were destroyed."""
         for state in self.states:

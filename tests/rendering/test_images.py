@@ -21,6 +21,9 @@ from rendering.neuroshima import (
     render_scenario,
     since_last_turn_image,
 )
+from rendering.neuroshima.battle import frame_layouts
+from rendering.neuroshima.board import since_last_turn_layout
+from rendering.neuroshima.gameover import game_over_layout
 from rendering.neuroshima.tiles import tile_sprite
 from rendering.palette import ARMY_STYLES, NEUTRAL_STYLE, SPARE_STYLE
 from tests.rendering.golden import check
@@ -39,6 +42,21 @@ def test_since_last_turn() -> None:
     view = rules.player_view(state, seat)
     assert len(view.since_your_turn) >= 3
     check("since_last_turn", since_last_turn_image(view, ["Ada", "Brook"]))
+
+
+def test_since_last_turn_for_the_seat_on_turn() -> None:
+    # What the host sends the seat whose turn begins: everything since its previous turn.
+    state = playout(SEED).catch_up_on_turn()
+    view = rules.player_view(state, state.active)
+    assert view.since_your_turn and any(c.seat == 1 - state.active for c in view.since_your_turn)
+    layout = since_last_turn_layout(view)
+    lines = [t.text for t in layout.all_texts()]
+    assert view.last_battle is not None
+    assert any(line.startswith(f"Turn {view.last_battle.turn} battle") for line in lines)
+    assert any(line.startswith("Your ") for line in lines)
+    ghosts = [m for m in layout.marks if m.kind == "ghost"]
+    assert ghosts and all(m.facing is not None for m in ghosts)
+    check("since_last_turn_on_turn", since_last_turn_image(view, ["Ada", "Brook"]))
 
 
 def test_hand_with_preview() -> None:
@@ -66,6 +84,26 @@ def test_battle_frames_and_summary() -> None:
     check("battle_summary", battle_summary_image(view))
 
 
+def test_battle_frames_follow_the_recorded_phases() -> None:
+    # The golden battle has a Medic save: the saved tile must show no wound afterwards.
+    view = rules.player_view(playout(SEED).after_battle(), None)
+    summary = view.last_battle
+    assert summary is not None
+    frames = frame_layouts(view)
+    saves = [(i, a) for i, p in enumerate(summary.phases) for a in p.absorbed]
+    assert saves
+    for i, save in saves:
+        frame = frames[i + 1]
+        assert any(m.kind == "saved" and m.hex == save.protected for m in frame.marks)
+        assert any(a.saved for a in frame.attacks)
+        before = summary.before.by_hex()[save.protected].wounds
+        for later in frames[i + 1 : -1]:
+            wounds = {t.hex: t.wounds for t in later.tiles}
+            assert wounds.get(save.protected, before) == before
+    hp = [[t.hq_hp for t in f.tiles if t.hq_hp is not None] for f in frames[1:-1]]
+    assert all(sorted(h) == sorted(p.hq_hp) for h, p in zip(hp, summary.phases, strict=True))
+
+
 def test_battle_animation_is_a_looping_gif() -> None:
     view = rules.player_view(playout(SEED).after_battle(), None)
     data = battle_animation(view)
@@ -79,7 +117,11 @@ def test_battle_animation_is_a_looping_gif() -> None:
 def test_game_over() -> None:
     final = playout(SEED).final
     assert final.outcome is not None
-    check("game_over", game_over_image(rules.player_view(final, None)))
+    view = rules.player_view(final, None)
+    assert view.highlights and view.highlights[-1].kind == "final_battle"
+    lines = [t.text for t in game_over_layout(view).all_texts()]
+    assert any(line.startswith(f"Turn {view.highlights[-1].turn} final battle") for line in lines)
+    check("game_over", game_over_image(view))
 
 
 def test_every_tile_face_exactly() -> None:

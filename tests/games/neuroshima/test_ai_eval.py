@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
+from games import engine
 from games.neuroshima import rules
 from games.neuroshima.ai import project
 from games.neuroshima.ai_eval import Side, evaluate, tile_value
@@ -11,7 +13,7 @@ from games.neuroshima.ai_lines import Lines
 from games.neuroshima.ai_state import state_from_view, unseen_tiles
 from games.neuroshima.board import Hex
 from games.neuroshima.position import PlacedTile, Position
-from games.neuroshima.state import TurnMarks
+from games.neuroshima.state import Step
 from tests.games.neuroshima.test_ai import play_turn_state, playout
 
 ARMIES = ("borgo", "hegemony")
@@ -87,10 +89,23 @@ def test_the_rebuilt_state_plays_like_the_real_one() -> None:
         )
         assert rebuilt.first_draw_done == state.first_draw_done
         assert rebuilt.final_waiting == state.final_waiting
-        # Turn marks are not in the view: the rebuilt state may allow more, never less.
-        real, guessed = (
-            set(rules.legal_actions(state, seat)),
-            set(rules.legal_actions(rebuilt, seat)),
-        )
-        assert real <= guessed
-        assert real == guessed or state.marks != TurnMarks()
+        # The view carries the turn marks, so the rebuilt state allows exactly the same.
+        assert rebuilt.marks == state.marks
+        assert set(rules.legal_actions(state, seat)) == set(rules.legal_actions(rebuilt, seat))
+
+
+def test_the_rebuilt_state_knows_who_still_plays_in_a_deathmatch_countdown() -> None:
+    # Three seats: the one who drew last is not always the first with an empty pile.
+    state, events = engine.start(rules, {}, 3, "count")
+    seq, pick, checked = len(events), random.Random("count"), 0
+    while state.outcome is None and checked < 6:
+        (seat,) = tuple(rules.to_act(state))
+        if state.final_waiting is not None and state.step is Step.PLAY:
+            rebuilt = state_from_view(rules.player_view(state, seat), state.decks)
+            assert rebuilt.final_waiting == state.final_waiting
+            assert rebuilt.marks == state.marks
+            checked += 1
+        legal = rules.legal_actions(state, seat)
+        state, new = engine.play(rules, state, "count", seq, seat, pick.choice(legal))
+        seq += len(new)
+    assert checked
