@@ -124,7 +124,28 @@ def space_alert_bench() -> None:
     timed("SA program PNG", lambda: program_png(RULES.player_view(planning, 0)), 5)
 
 
-BENCHES = {"neuroshima": main, "sniper": sniper_elite_main, "space-alert": space_alert_bench}
+def warzone_bench() -> None:
+    """Warzone (issue 12): the table image (to scale, rings, sight rays) must take <= 150 ms."""
+    from games.warzone import rules as wz_rules
+    from rendering.warzone import Overlay, table_png
+    from tests.rendering.warzone.test_images import _enemy, mid_game
+
+    state = mid_game()
+    assert state.active_model is not None
+    view = wz_rules.player_view(state, None)
+    timed("WZ table PNG (rings, relays)", lambda: table_png(view), 9)
+    rays = Overlay(sights=((state.active_model, _enemy(state)),))
+    timed("WZ table PNG with sight rays", lambda: table_png(view, rays), 9)
+    m = state.model(state.active_model)
+    timed("WZ zoom crop PNG", lambda: table_png(view, Overlay(zoom=(m.x, m.y, 10))), 9)
+
+
+BENCHES = {
+    "neuroshima": main,
+    "sniper": sniper_elite_main,
+    "space-alert": space_alert_bench,
+    "warzone": warzone_bench,
+}
 
 
 if __name__ == "__main__":

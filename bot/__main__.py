@@ -21,7 +21,12 @@ def _parser() -> argparse.ArgumentParser:
         "With no command: the Discord bot when DISCORD_TOKEN is set, else the local console.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    bot = sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    bot.add_argument(
+        "--sync-global",
+        action="store_true",
+        help="register the slash commands globally (once per release; may take an hour)",
+    )
     console = sub.add_parser("console", help="play in this terminal, without Discord")
     console.add_argument("--script", type=Path, help="read commands from FILE")
     console.add_argument("--out", type=Path, default=Path("data/images"), help="image folder")
@@ -125,12 +130,12 @@ def _run_demo(args: argparse.Namespace) -> int:
     return run_demo(args.seed, args.players, args.out, args.level)
 
 
-def _run_bot(settings: Settings) -> int:
+def _run_bot(settings: Settings, sync_global: bool = False) -> int:
     if not settings.has_discord:
         return _fail("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
     from bot.discord.app import run_bot
 
-    return run_bot(settings)
+    return run_bot(settings, sync_global=sync_global)
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
@@ -144,7 +149,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         )
         return _run_console(settings, None)
     if command == "bot":
-        return _run_bot(settings)
+        return _run_bot(settings, args.sync_global)
     if command == "console":
         return _run_console(settings, args)
     if command == "demo":

@@ -164,6 +164,12 @@ class GameStore(Protocol):
         """Mark the seat's holder as gone; False when nobody held it."""
         ...
 
+    async def set_seat_role(
+        self, game_id: int, seat: int, role: str | None, *, user_id: int | None = None
+    ) -> SeatRecord:
+        """Change a lobby seat's role in place; ConflictError unless still held (by user_id)."""
+        ...
+
     async def seats(self, game_id: int, *, include_left: bool = False) -> list[SeatRecord]:
         """The game's seats in seat order (current holders unless include_left)."""
         ...
@@ -237,9 +243,15 @@ class GameStore(Protocol):
         ...
 
     async def leaderboard(
-        self, game_key: str, *, league_id: int | None = None, min_games: int = 1, limit: int = 10
+        self,
+        game_key: str,
+        *,
+        scope: int,
+        league_id: int | None = None,
+        min_games: int = 1,
+        limit: int = 10,
     ) -> list[RatingRecord]:
-        """The best ratings in a game (only league members when league_id is given)."""
+        """The best ratings in a game within a scope (only league members with league_id)."""
         ...
 
     # --- host tables -----------------------------------------------------------------------
@@ -275,18 +287,20 @@ class GameStore(Protocol):
         """Close a game's pending deadlines (optionally one seat's or kind's); return the count."""
         ...
 
-    async def get_rating(self, game_key: str, user_id: int) -> RatingRecord | None:
-        """A user's rating in a game, if they have one."""
+    async def get_rating(self, game_key: str, user_id: int, *, scope: int) -> RatingRecord | None:
+        """A user's rating in a game within a scope (records.rating_scope), if they have one."""
         ...
 
     async def record_ratings(
         self, game_id: int, changes: Sequence[RatingChange]
     ) -> list[RatingRecord]:
-        """Apply a finished game's rating changes once; ConflictError if rated or moved on."""
+        """Apply a finished game's changes once, in its guild's scope; ConflictError if stale."""
         ...
 
-    async def rating_history(self, game_key: str, user_id: int) -> list[RatingHistoryRecord]:
-        """A user's rating changes in a game, oldest first."""
+    async def rating_history(
+        self, game_key: str, user_id: int, *, scope: int
+    ) -> list[RatingHistoryRecord]:
+        """A user's rating changes in a game within a scope, oldest first."""
         ...
 
     async def create_league(

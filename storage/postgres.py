@@ -17,6 +17,7 @@ import asyncpg  # type: ignore[import-untyped]
 from storage.base import Clock, ConflictError, MigrationError, StorageError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
+from storage.sql_leagues import SqlLeagues
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +86,7 @@ class _Tx:
             raise _translate(err) from err
 
 
-class PostgresStore(SqlStore):
+class PostgresStore(SqlStore, SqlLeagues):
     """A GameStore in PostgreSQL; every write is one transaction on a pooled connection."""
 
     def __init__(self, url: str, pool: Any, clock: Clock | None = None) -> None:

@@ -172,10 +172,16 @@ class DeadlineRecord:
     done: datetime | None
 
 
+def rating_scope(guild_id: int | None) -> int:
+    """Where a game's ratings count: its guild, or 0 for games outside any guild."""
+    return 0 if guild_id is None else guild_id
+
+
 @dataclass(frozen=True, slots=True)
 class RatingRecord:
-    """A user's current rating in one game."""
+    """A user's current rating in one game within one scope (see rating_scope)."""
 
+    scope: int
     game_key: str
     user_id: int
     rating: float
@@ -199,6 +205,7 @@ class RatingHistoryRecord:
     """A stored rating change, at most one per user and game."""
 
     game_id: int
+    scope: int
     game_key: str
     user_id: int
     before: float | None

@@ -288,6 +288,35 @@ class SqlCore(ABC):
             )
         return changed > 0
 
+    async def set_seat_role(
+        self, game_id: int, seat: int, role: str | None, *, user_id: int | None = None
+    ) -> SeatRecord:
+        """Change a lobby seat's role in place; ConflictError unless still held (by user_id)."""
+        async with self._write() as tx:
+            # Touching the game row first holds it against a concurrent start (an append moves
+            # the status through the same row), and re-checks the status once a start is done.
+            lobby = await tx.execute(
+                "UPDATE games SET updated = ? WHERE id = ? AND status = 'lobby'",
+                self._t(self._now()),
+                game_id,
+            )
+            if not lobby:
+                await self._game_in(tx, game_id)  # GameNotFoundError for a wrong id
+                raise ConflictError(f"game {game_id} has started; its roles are fixed")
+            holder = "" if user_id is None else " AND user_id = ?"
+            row = await tx.fetchrow(
+                "UPDATE seats SET role = ? WHERE game_id = ? AND seat = ? AND left_at IS NULL"
+                f"{holder} RETURNING {SEAT_COLUMNS}",
+                role,
+                game_id,
+                seat,
+                *(() if user_id is None else (user_id,)),
+            )
+            if row is None:
+                who = "" if user_id is None else f" by user {user_id}"
+                raise ConflictError(f"seat {seat} of game {game_id} is not held{who}")
+        return self._seat(row)
+
     async def seats(self, game_id: int, *, include_left: bool = False) -> list[SeatRecord]:
         """The game's seats in seat order (current holders unless include_left)."""
         where = "" if include_left else " AND left_at IS NULL"

@@ -17,12 +17,13 @@ from storage.records import (
     RatingHistoryRecord,
     RatingRecord,
     UserSettings,
+    rating_scope,
 )
 from storage.sql import json_object
 from storage.sql_log import SqlLog
 
 DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
-RATING_COLUMNS = "game_key, user_id, rating, deviation, games, updated"
+RATING_COLUMNS = "scope, game_key, user_id, rating, deviation, games, updated"
 LEAGUE_COLUMNS = "id, guild_id, name, game_key, created, ends"
 
 
@@ -42,6 +43,7 @@ class SqlStore(SqlLog):
 
     def _rating(self, r: Any) -> RatingRecord:
         return RatingRecord(
+            scope=r["scope"],
             game_key=r["game_key"],
             user_id=r["user_id"],
             rating=float(r["rating"]),
@@ -181,11 +183,13 @@ class SqlStore(SqlLog):
             return await tx.execute(f"UPDATE deadlines SET done = ? WHERE {where}", *args)
 
     # --- ratings ---------------------------------------------------------------------------
-    async def get_rating(self, game_key: str, user_id: int) -> RatingRecord | None:
-        """A user's rating in a game, if they have one."""
+    async def get_rating(self, game_key: str, user_id: int, *, scope: int) -> RatingRecord | None:
+        """A user's rating in a game within a scope, if they have one."""
         async with self._read() as tx:
             r = await tx.fetchrow(
-                f"SELECT {RATING_COLUMNS} FROM ratings WHERE game_key = ? AND user_id = ?",
+                f"SELECT {RATING_COLUMNS} FROM ratings"
+                " WHERE scope = ? AND game_key = ? AND user_id = ?",
+                scope,
                 game_key,
                 user_id,
             )
@@ -194,20 +198,22 @@ class SqlStore(SqlLog):
     async def record_ratings(
         self, game_id: int, changes: Sequence[RatingChange]
     ) -> list[RatingRecord]:
-        """Apply a finished game's rating changes once; ConflictError if rated or moved on."""
+        """Apply a finished game's changes once, in its guild's scope; ConflictError if stale."""
         now = self._t(self._now())
         result: list[RatingRecord] = []
         async with self._write() as tx:
             game = await self._game_in(tx, game_id)
             if game.status is not GameStatus.FINISHED:
                 raise ConflictError(f"game {game_id} is {game.status}, not finished")
+            scope = rating_scope(game.guild_id)
             for change in changes:
                 try:
                     await tx.execute(
-                        "INSERT INTO rating_history (game_id, user_id, game_key, before, after,"
-                        " created) VALUES (?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO rating_history (game_id, user_id, scope, game_key, before,"
+                        " after, created) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         game_id,
                         change.user_id,
+                        scope,
                         game.game_key,
                         change.before,
                         change.after,
@@ -215,19 +221,20 @@ class SqlStore(SqlLog):
                     )
                 except ConflictError:
                     raise ConflictError(f"game {game_id} is already rated") from None
-                result.append(await self._move_rating(tx, game.game_key, change, now))
+                result.append(await self._move_rating(tx, scope, game.game_key, change, now))
         return result
 
     async def _move_rating(
-        self, tx: Any, game_key: str, change: RatingChange, now: Any
+        self, tx: Any, scope: int, game_key: str, change: RatingChange, now: Any
     ) -> RatingRecord:
         # Conditional on the rating the caller computed from, so two games finishing at once
         # cannot both build on the same old value.
         if change.before is None:
             r = await tx.fetchrow(
-                "INSERT INTO ratings (game_key, user_id, rating, deviation, games, updated)"
-                " VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (game_key, user_id) DO NOTHING"
+                "INSERT INTO ratings (scope, game_key, user_id, rating, deviation, games, updated)"
+                " VALUES (?, ?, ?, ?, ?, 1, ?) ON CONFLICT (scope, game_key, user_id) DO NOTHING"
                 f" RETURNING {RATING_COLUMNS}",
+                scope,
                 game_key,
                 change.user_id,
                 change.after,
@@ -237,32 +244,40 @@ class SqlStore(SqlLog):
         else:
             r = await tx.fetchrow(
                 "UPDATE ratings SET rating = ?, deviation = ?, games = games + 1, updated = ?"
-                f" WHERE game_key = ? AND user_id = ? AND rating = ? RETURNING {RATING_COLUMNS}",
+                " WHERE scope = ? AND game_key = ? AND user_id = ? AND rating = ?"
+                f" RETURNING {RATING_COLUMNS}",
                 change.after,
                 change.deviation,
                 now,
+                scope,
                 game_key,
                 change.user_id,
                 change.before,
             )
         if r is None:
             raise ConflictError(
-                f"the {game_key} rating of user {change.user_id} is no longer {change.before}"
+                f"the {game_key} rating of user {change.user_id} in scope {scope}"
+                f" is no longer {change.before}"
             )
         return self._rating(r)
 
-    async def rating_history(self, game_key: str, user_id: int) -> list[RatingHistoryRecord]:
-        """A user's rating changes in a game, oldest first."""
+    async def rating_history(
+        self, game_key: str, user_id: int, *, scope: int
+    ) -> list[RatingHistoryRecord]:
+        """A user's rating changes in a game within a scope, oldest first."""
         async with self._read() as tx:
             rows = await tx.fetch(
-                "SELECT game_id, game_key, user_id, before, after, created FROM rating_history"
-                " WHERE game_key = ? AND user_id = ? ORDER BY created, game_id",
+                "SELECT game_id, scope, game_key, user_id, before, after, created"
+                " FROM rating_history WHERE scope = ? AND game_key = ? AND user_id = ?"
+                " ORDER BY created, game_id",
+                scope,
                 game_key,
                 user_id,
             )
         return [
             RatingHistoryRecord(
                 game_id=r["game_id"],
+                scope=r["scope"],
                 game_key=r["game_key"],
                 user_id=r["user_id"],
                 before=None if r["before"] is None else float(r["before"]),
@@ -273,11 +288,17 @@ class SqlStore(SqlLog):
         ]
 
     async def leaderboard(
-        self, game_key: str, *, league_id: int | None = None, min_games: int = 1, limit: int = 10
+        self,
+        game_key: str,
+        *,
+        scope: int,
+        league_id: int | None = None,
+        min_games: int = 1,
+        limit: int = 10,
     ) -> list[RatingRecord]:
-        """The best ratings in a game (only league members when league_id is given)."""
-        where = "game_key = ? AND games >= ?"
-        args: list[Any] = [game_key, min_games]
+        """The best ratings in a game within a scope (only league members with league_id)."""
+        where = "scope = ? AND game_key = ? AND games >= ?"
+        args: list[Any] = [scope, game_key, min_games]
         if league_id is not None:
             where += " AND user_id IN (SELECT user_id FROM league_members WHERE league_id = ?)"
             args.append(league_id)

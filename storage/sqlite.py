@@ -17,6 +17,7 @@ import aiosqlite
 from storage.base import Clock, ConflictError, MigrationError, StorageError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
+from storage.sql_leagues import SqlLeagues
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +109,7 @@ def _check_path(path: Path) -> None:
         raise StorageError(f"{path} is not an SQLite database (damaged, or some other file)")
 
 
-class SqliteStore(SqlStore):
+class SqliteStore(SqlStore, SqlLeagues):
     """A GameStore in one SQLite file: a writer connection and a query-only reader."""
 
     def __init__(

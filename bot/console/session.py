@@ -5,28 +5,34 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
 from bot.console.parse import parse_command
 from bot.console.show import Images, messages_lines, reply_lines
-from bot.service import Reply, Service
+from bot.service import GameOver, Message, Reply, Service
 from bot.service.commands import (
+    CONTEXT_ADMIN,
     CONTEXT_GAME,
     CONTEXT_SEED,
     catalogue,
     dispatch,
     help_text,
 )
+from bot.service.commands.frontend import humans
 from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
+from bot.service.leagues import LeagueReply, LeagueService
 from games.base import GameError
 
 log = logging.getLogger(__name__)
 
 DEFAULT_USER = "you"
+LEAGUE_GROUP = "league"
+MAX_LEAGUE_TICKS = 64
+"""League ticks in a row at most (AI tables end as they start, pairing the next round)."""
 CONSOLE_HELP = """Console only:
   /as NAME        act as another local player (hot-seat)
   /game N         put game N in focus (commands without game:N use it)
@@ -73,6 +79,8 @@ class Session:
         self.images = images
         self.clock = clock
         self.user = user
+        self.operator = user
+        """Who sits at the keyboard: they administrate the console's leagues (guild 0)."""
         self.focus: int | None = None
         self.seed: str | None = None
         self.seeds_used = 0
@@ -119,14 +127,35 @@ class Session:
         return Answer("\n".join(t for t in (answer.text, due) if t), answer.stop)
 
     async def deliver_due(self) -> str:
-        """Reminders, timeouts and digests that fell due, as printed lines."""
-        messages = await self.service.tick(self.service.host.clock.now())
+        """Reminders, timeouts, digests and league steps that fell due, as printed lines."""
+        now = self.service.host.clock.now()
+        messages = await self.service.tick(now)
         if messages:
             for message in messages:
                 game = getattr(message, "game_id", None)
                 if game is not None and self.focus is None:
                     self.focus = game
-        return "\n".join(messages_lines(messages, self.names, self.images))
+        lines = messages_lines(messages, self.names, self.images)
+        leagues = LeagueService(self.service)
+        for _ in range(MAX_LEAGUE_TICKS):
+            replies = await leagues.tick(now)
+            for reply in replies:
+                lines += reply_lines(await self._people_only(reply), self.names, self.images)
+            if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
+                break
+        return "\n".join(lines)
+
+    async def _people_only(self, reply: LeagueReply) -> LeagueReply:
+        """A league reply without the move-by-move messages of tables only AI players sit at."""
+        kept: list[Message] = []
+        people: dict[int, bool] = {}
+        for message in reply.messages:
+            game = getattr(message, "game_id", None)
+            if game is not None and game not in people:
+                people[game] = bool(await humans(self.service, game))
+            if game is None or people[game]:
+                kept.append(message)
+        return replace(reply, messages=tuple(kept))
 
     async def _handle(self, text: str) -> Answer:
         if not text.startswith("/"):
@@ -138,7 +167,11 @@ class Session:
             return answer
         parsed = parse_command(text, catalogue())
         options: dict[str, Any] = {**self._context(), **parsed.options}
+        if parsed.command.group == LEAGUE_GROUP and self.user == self.operator:
+            options[CONTEXT_ADMIN] = True
         reply = await dispatch(self.service, self.user, parsed.command, options)
+        if isinstance(reply, LeagueReply):
+            reply = await self._people_only(reply)
         if parsed.command.name in ("new", "challenge") and self.seed is not None:
             self.seeds_used += 1
         if parsed.command.name == "help":

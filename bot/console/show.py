@@ -23,6 +23,13 @@ from bot.service import (
     Reminder,
     Reply,
 )
+from bot.service.leagues import (
+    LeagueAnnouncement,
+    LeagueMessage,
+    LeagueReply,
+    ScheduledEvent,
+    TableOpened,
+)
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +46,7 @@ class Images:
 
     def write(self, name: str, draw: Callable[[], bytes]) -> str:
         """Write one PNG; returns the line to print about it."""
-        filename = name if name.endswith(".png") else f"{name}.png"
+        filename = name if name.endswith((".png", ".gif")) else f"{name}.png"
         if self.folder is None:
             return f"image: {filename} (not written: images are off)"
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -116,10 +123,32 @@ def message_lines(message: Message, names: Names, images: Images, shown: str) ->
     return [head, *body, *pictures]
 
 
+def league_lines(message: LeagueMessage, names: Names, images: Images, shown: str) -> list[str]:
+    """A league message as printed lines (the console has no threads or Discord events)."""
+    league = f"league #{message.league_id}"
+    if isinstance(message, LeagueAnnouncement):
+        body = [] if message.text in shown else _indent(message.text)
+        pictures = [f"  {images.image(i)}" for i in message.images]
+        return [f"[{league}]", *body, *pictures] if body or pictures else []
+    if isinstance(message, TableOpened):
+        players = _who(names, message.users) or "AI players"
+        return [f"[{league}] {message.title}: game {message.game_id}, {players}"]
+    if isinstance(message, ScheduledEvent):
+        return [
+            f"[{league}] {message.name}: {message.start:%Y-%m-%d %H:%M} to"
+            f" {message.end:%H:%M} UTC ({message.description})"
+        ]
+    return [f"[{league}] the night is {message.status}"]
+
+
 def reply_lines(reply: Reply, names: Names, images: Images) -> list[str]:
-    """A whole reply: its text, then each message not already said."""
+    """A whole reply: its text, its league messages, then each message not already said."""
     lines = [reply.text] if reply.text else []
     shown = reply.text
+    if isinstance(reply, LeagueReply):
+        lines += [f"  {images.image(i)}" for i in reply.images]
+        for league in reply.league:
+            lines += league_lines(league, names, images, shown)
     for message in reply.messages:
         lines += message_lines(message, names, images, shown)
         shown += "\n" + getattr(message, "text", "")

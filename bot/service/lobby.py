@@ -244,12 +244,12 @@ async def choose_role(host: Host, game_id: int, user: int, role: str) -> Reply:
     if seat is None:
         raise PermissionDeniedError("Join the game first.", code="not_seated")
     _check_role(table.profile, table, role, seat)
-    # The store keeps seat holders, not roles: re-seat the same user with the new role.
-    await host.store.leave_seat(game_id, seat)
     try:
-        await host.store.add_seat(game_id, seat, user, role)
-    except SeatTakenError:
-        raise LobbyError("Your seat changed a moment ago; join again.", code="seat_taken") from None
+        await host.store.set_seat_role(game_id, seat, role, user_id=user)
+    except ConflictError:
+        raise LobbyError(
+            "The lobby changed a moment ago (started, or you left); look again.", code="busy"
+        ) from None
     return await _updated(host, game_id, f"{host.name(user)} chose {role}.")
 
 
@@ -319,8 +319,19 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
         raise LobbyError(err.user_message, code="bad_config") from None
     del state  # checked only: the draft below sets up again and logs the opening steps
     full_config = {**table.record.config, "game": config}
-    await host.store.update_game(game_id, config=full_config)
-    ready = replace(table, record=replace(table.record, config=full_config))
+    try:
+        # Random roles are dealt into the seats while it is still a lobby: in place, so the
+        # seat history keeps one row per player.
+        for record in table.seats:
+            if record.role != roles[record.seat]:
+                await host.store.set_seat_role(
+                    game_id, record.seat, roles[record.seat], user_id=record.user_id
+                )
+        await host.store.update_game(game_id, config=full_config)
+    except ConflictError:
+        raise LobbyError("The lobby changed a moment ago; look again.", code="busy") from None
+    seats = tuple(replace(r, role=roles[r.seat]) for r in table.seats)
+    ready = replace(table, record=replace(table.record, config=full_config), seats=seats)
     draft = Draft(ready, table.spec.rules.setup(config, s.seats, table.record.seed))
     draft.open()
     draft.say(f"Game {game_id} ({table.spec.name}) has started.")
@@ -330,14 +341,6 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
         after = await commit(host, plan)
     except ConflictError:
         raise LobbyError("The game has already started.", code="not_lobby") from None
-    for seat, role in enumerate(roles):
-        record = next(r for r in table.seats if r.seat == seat)
-        if record.role != role:
-            await host.store.leave_seat(game_id, seat)
-            await host.store.add_seat(game_id, seat, record.user_id, role)
-    if any(r.role != roles[r.seat] for r in table.seats):
-        host.cache.pop(game_id, None)
-        after = await load_table(host, game_id)
     messages = await settle(host, plan, after)
     text = f"Game {game_id} started.\n{lobby_text(host, after)}"
     return Reply(text, (LobbyUpdate(game_id, text), *messages), game_id)

@@ -119,3 +119,12 @@ def _neuroshima() -> Presenter:
 
 
 _BUILTIN["neuroshima"] = _neuroshima
+
+
+def _warzone() -> Presenter:
+    from bot.service.hosting import warzone
+
+    return warzone.PRESENTER
+
+
+_BUILTIN["warzone"] = _warzone

@@ -161,3 +161,12 @@ def _neuroshima() -> HostProfile:
 
 
 _BUILTIN["neuroshima"] = _neuroshima
+
+
+def _warzone() -> HostProfile:
+    from bot.service.hosting import warzone
+
+    return warzone.profile()
+
+
+_BUILTIN["warzone"] = _warzone

@@ -2,6 +2,8 @@
 
 The store keeps the conservative ordinal (mu - 3 sigma) as `rating` and sigma as `deviation`,
 so leaderboards sort by what players see and mu is recovered as rating + 3 * deviation.
+Ratings count per guild: a game rates in its guild's scope, games outside any guild (the
+console, direct messages) in scope 0.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from openskill.models import PlackettLuce
 from bot.service.ai import is_ai
 from bot.service.table import Host, Table
 from storage.base import ConflictError
-from storage.records import GameStatus, RatingChange, RatingHistoryRecord
+from storage.records import GameStatus, RatingChange, RatingHistoryRecord, rating_scope
 
 log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
@@ -63,7 +65,11 @@ async def rate(host: Host, table: Table) -> list[RatedPlayer]:
     if len(users) != n:
         return []
     key_game = table.spec.key
-    current = {u: await host.store.get_rating(key_game, u) for u in set(users.values())}
+    # The store rates in the same scope when it records the changes (from the game's guild).
+    scope = rating_scope(table.record.guild_id)
+    current = {
+        u: await host.store.get_rating(key_game, u, scope=scope) for u in set(users.values())
+    }
     model_teams, team_keys = [], []
     for team in teams:
         members = []
@@ -112,20 +118,22 @@ def rating_lines(host: Host, changes: list[RatedPlayer]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A player's record in one game: rating, games, wins and rating history."""
+    """A player's record in one game and guild: rating, games, wins and rating history."""
 
     user_id: int
     game_key: str
+    guild_id: int | None
     rating: float | None
     games: int
     wins: int
     history: tuple[RatingHistoryRecord, ...]
 
 
-async def profile(host: Host, game_key: str, user: int) -> Profile:
-    """A player's profile (wins counted over their rated games)."""
-    record = await host.store.get_rating(game_key, user)
-    history = await host.store.rating_history(game_key, user)
+async def profile(host: Host, game_key: str, user: int, guild_id: int | None = None) -> Profile:
+    """A player's profile in a guild (None: outside guilds); wins count over rated games."""
+    scope = rating_scope(guild_id)
+    record = await host.store.get_rating(game_key, user, scope=scope)
+    history = await host.store.rating_history(game_key, user, scope=scope)
     wins = 0
     for entry in history[-200:]:
         game = await host.store.get_game(entry.game_id)
@@ -136,6 +144,7 @@ async def profile(host: Host, game_key: str, user: int) -> Profile:
     return Profile(
         user,
         game_key,
+        guild_id,
         None if record is None else record.rating,
         0 if record is None else record.games,
         wins,
@@ -143,7 +152,13 @@ async def profile(host: Host, game_key: str, user: int) -> Profile:
     )
 
 
-async def leaderboard(host: Host, game_key: str, limit: int = 10) -> list[tuple[int, float, int]]:
-    """The best players in a game as (user, ordinal, games); AI seats are left out."""
-    rows = await host.store.leaderboard(game_key, limit=limit + len(("easy", "normal", "hard")))
+async def leaderboard(
+    host: Host, game_key: str, limit: int = 10, guild_id: int | None = None
+) -> list[tuple[int, float, int]]:
+    """The best players of a game in a guild (None: outside guilds) as (user, ordinal, games)."""
+    rows = await host.store.leaderboard(
+        game_key,
+        scope=rating_scope(guild_id),
+        limit=limit + len(("easy", "normal", "hard")),  # AI seats are left out below
+    )
     return [(r.user_id, r.rating, r.games) for r in rows if not is_ai(r.user_id)][:limit]

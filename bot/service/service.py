@@ -241,13 +241,17 @@ class Service:
         """The game rebuilt from its log, frame by frame."""
         return await history.replay(self.host, self.game(game), include_chance=include_chance)
 
-    async def leaderboard(self, game_key: str, limit: int = 10) -> list[tuple[int, float, int]]:
-        """The best players of a game as (user, ordinal, games)."""
-        return await ratings.leaderboard(self.host, game_key, limit)
+    async def leaderboard(
+        self, game_key: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[tuple[int, float, int]]:
+        """The best players of a game in a guild (None: no guild) as (user, ordinal, games)."""
+        return await ratings.leaderboard(self.host, game_key, limit, guild_id)
 
-    async def profile(self, game_key: str, user: UserId) -> ratings.Profile:
-        """A player's rating, games, wins and rating history in a game."""
-        return await ratings.profile(self.host, game_key, self.user(user))
+    async def profile(
+        self, game_key: str, user: UserId, *, guild_id: int | None = None
+    ) -> ratings.Profile:
+        """A player's rating, games, wins and rating history in a game and guild."""
+        return await ratings.profile(self.host, game_key, self.user(user), guild_id)
 
     async def close(self) -> None:
         """Close the store."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service.deadlines import reschedule
+from bot.service.game_hooks import refine
 from bot.service.outbox import GameOver, Message
 from bot.service.play import Plan
 from bot.service.ratings import rate, rating_lines
@@ -20,6 +21,7 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
     messages = change_messages(host, plan, after)
     before = plan.table if plan.table.record.status is not GameStatus.LOBBY else None
     await reschedule(host, before, after, plan.actor)
+    messages = await refine(host, plan, after, messages)
     if after.record.status is GameStatus.FINISHED:
         lines = rating_lines(host, await rate(host, after))
         if lines:
@@ -29,4 +31,9 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
                 else m
                 for m in messages
             ]
+    if not after.record.status.is_open:
+        # A league table reports its result to its league (imported late: leagues use settle).
+        from bot.service.leagues.hook import game_ended
+
+        messages = [*messages, *await game_ended(host, after)]
     return messages

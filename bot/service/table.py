@@ -10,12 +10,14 @@ from bot.service.ai import is_ai, level_of
 from bot.service.clock import Clock
 from bot.service.errors import NoSuchGameError
 from bot.service.profiles import HostProfile, profile_for
+from bot.service.snapshots import TableFolder, current_state, load_folded
 from bot.service.timeline import Entry, Timeline, decode, fold
 from games import engine
 from games.base import CHANCE, GameError, GameSpec, Seat
 from games.registry import find_game
 from storage.base import GameNotFoundError, GameStore
 from storage.records import GameRecord, GameStatus, SeatRecord
+from storage.snapshots import SNAPSHOT_EVERY
 
 TIMEOUT_POLICIES = ("auto", "forfeit", "off")
 
@@ -139,6 +141,8 @@ class Host:
     clock: Clock
     names: Callable[[int], str]
     cache: dict[int, Table] = field(default_factory=dict)
+    snapshot_every: int | None = SNAPSHOT_EVERY
+    """Events between stored snapshots of a game's state (None: store none)."""
 
     def name(self, user_id: int | None) -> str:
         """How a user (or AI seat) is called in messages."""
@@ -172,7 +176,6 @@ async def load_table(host: Host, game_id: int) -> Table:
         and cached.record.status is record.status
     ):
         return cached
-    seats = tuple(await host.store.seats(game_id))
     try:
         spec = find_game(record.game_key)
     except GameError:
@@ -182,17 +185,22 @@ async def load_table(host: Host, game_id: int) -> Table:
         ) from None
     profile = profile_for(spec)
     settings = HostSettings.from_json(record.config.get("host", {}))
-    records = await host.store.events(game_id)
-    entries: list[Entry] = [
-        decode(r.seq, r.engine_seat, r.action, spec.codec.from_json, profile.is_barrier)
-        for r in records
-    ]
-    timeline = fold(entries)
     state = None
     if record.status is not GameStatus.LOBBY and "game" in record.config:
-        state = replay_state(
-            spec, record.config["game"], settings.seats, record.seed, timeline.moves
-        )
+        # A started game loads through the snapshot cache (see bot.service.snapshots).
+        folder = TableFolder(spec, profile, record.config["game"], settings.seats)
+        loaded = await load_folded(host.store, game_id, folder, every=host.snapshot_every)
+        record, seats = loaded.game, loaded.seats
+        timeline = loaded.state.timeline
+        state = current_state(spec, loaded.state)
+    else:
+        seats = tuple(await host.store.seats(game_id))
+        records = await host.store.events(game_id)
+        entries: list[Entry] = [
+            decode(r.seq, r.engine_seat, r.action, spec.codec.from_json, profile.is_barrier)
+            for r in records
+        ]
+        timeline = fold(entries)
     table = Table(record, spec, profile, settings, seats, timeline, state)
     if record.status is not GameStatus.LOBBY:
         host.cache[game_id] = table

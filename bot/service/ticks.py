@@ -16,6 +16,7 @@ from bot.service.deadlines import (
     quiet_until,
 )
 from bot.service.errors import NoSuchGameError
+from bot.service.game_hooks import deadline_handler
 from bot.service.outbox import Digest, Message, Notice, Reminder
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
@@ -56,6 +57,9 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
 async def _fire(
     host: Host, d: DeadlineRecord, now: datetime, digests: dict[int, list[tuple[int, Seat]]]
 ) -> list[Message]:
+    handler = deadline_handler(d.kind)
+    if handler is not None:
+        return await handler(host, d, now)
     try:
         table = await load_table(host, d.game_id)
     except NoSuchGameError:

@@ -1,10 +1,11 @@
 """The hard level's look past its own turn: determinised replies of the other seats.
 
-For the best few ends of turn the one-turn search found, the hidden draws are sampled from the
-tiles the view does not show (the inferred piles), the other seats play their turns with a small
-greedy search of their own, and the position when the turn comes back is scored. The same
-samples serve every candidate (common random numbers), so candidates differ by their own merit,
-not by luckier draws. The candidate with the best average wins; the one-turn score breaks ties.
+For the best few ends of turn the one-turn search found (whole turns, so the plan that follows
+is the one that held up), the hidden draws are sampled from the tiles the view does not show
+(the inferred piles), the other seats play their turns with a small greedy search of their own,
+and the position when the turn comes back is scored. The same samples serve every candidate
+(common random numbers), so candidates differ by their own merit, not by luckier draws. The
+candidate with the best average wins; the one-turn score breaks ties.
 """
 
 from __future__ import annotations
@@ -16,24 +17,34 @@ from games.base import CHANCE, Seat
 from games.neuroshima import rules
 from games.neuroshima.state import State
 
-from .ai_search import Beam, Node, OutOfWorkError, Scorer, Work, best_root, search_turn
+from .ai_search import Beam, Node, OutOfWorkError, Scorer, Work, search_turn
 
-REPLY_BEAM = Beam(widths=(3, 2, 1, 1), placements=3, moves=2)
-REPLY_WORK = 70
+REPLY_BEAM = Beam(widths=(3, 2, 2, 1), placements=3, moves=2)
+REPLY_WORK = 80
 """Evaluations one simulated reply turn may use."""
-CANDIDATES = 4
-SAMPLES = 3
+CANDIDATES = 5
+PER_ROOT = 3
+SAMPLES = 4
 PRIOR = 0.25
 """Weight of the candidate's own one-turn score next to its sampled replies."""
 
 
 def _candidates(nodes: Sequence[Node]) -> list[Node]:
-    best: dict[int, Node] = {}
-    for node in nodes:
-        if node.root >= 0 and (node.root not in best or node.score > best[node.root].score):
-            best[node.root] = node
-    ranked = sorted(best.values(), key=lambda n: (-n.score, n.root))
-    return ranked[:CANDIDATES]
+    """The best ends of turn, one per distinct position, at most PER_ROOT through one first
+    action (so the first decision of the turn is really weighed, not only its follow-ups)."""
+    seen: set[object] = set()
+    per_root: dict[int, int] = {}
+    out: list[Node] = []
+    for node in sorted(nodes, key=lambda n: -n.score):
+        end = (node.state.position, node.state.hands)
+        if node.root < 0 or end in seen or per_root.get(node.root, 0) >= PER_ROOT:
+            continue
+        seen.add(end)
+        per_root[node.root] = per_root.get(node.root, 0) + 1
+        out.append(node)
+        if len(out) == CANDIDATES:
+            break
+    return out
 
 
 def reply(state: State, seat: Seat, scorer: Scorer, rng: random.Random, work: Work) -> State:
@@ -66,30 +77,29 @@ def reply(state: State, seat: Seat, scorer: Scorer, rng: random.Random, work: Wo
 
 def lookahead(
     nodes: Sequence[Node], seat: Seat, scorer: Scorer, rng: random.Random, work: Work
-) -> int:
-    """The root action index whose end of turn holds up best against sampled replies."""
+) -> Node | None:
+    """The end of turn that holds up best against sampled replies (None: nothing to weigh)."""
     candidates = _candidates(nodes)
     if not candidates:
-        ranked = best_root(nodes)
-        return min(ranked, key=lambda i: (-ranked[i], i)) if ranked else 0
+        return None
     seeds = [rng.randrange(2**62) for _ in range(SAMPLES)]
-    totals = {c.root: 0.0 for c in candidates}
+    totals = [0.0] * len(candidates)
     counted = 0
     try:
         for s in seeds:
-            results = {}
+            results = []
             for c in candidates:
                 after = reply(c.state, seat, scorer, random.Random(s), work)
-                results[c.root] = scorer.score(after)
-            for root, value in results.items():
-                totals[root] += value
+                results.append(scorer.score(after))
+            for i, value in enumerate(results):
+                totals[i] += value
             counted += 1
     except OutOfWorkError:
         pass
     if counted == 0:
-        return candidates[0].root
-    own = {c.root: c.score for c in candidates}
-    return max(
-        totals,
-        key=lambda r: ((1 - PRIOR) * totals[r] / counted + PRIOR * own[r], -r),
+        return candidates[0]
+    best = max(
+        range(len(candidates)),
+        key=lambda i: ((1 - PRIOR) * totals[i] / counted + PRIOR * candidates[i].score, -i),
     )
+    return candidates[best]

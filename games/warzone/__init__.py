@@ -19,7 +19,9 @@ SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
     min_seats=2,
     max_seats=2,
     # 2: target priority among equal sizes and sentry windows before an action.
-    rules_version=2,
+    # 3: RES at a model's start keeps the out-of-coherency order; a straying model finishes its
+    #    activation before the next one starts.
+    rules_version=3,
     aliases=("warzone-resurrection", "wz"),
 )
 register(SPEC)

@@ -126,9 +126,7 @@ def perform(work: Work, action: a.ModelAction | a.Sentry | a.Spot) -> None:
         raise _illegal(f"{model.key} is not in the squad being activated", "not_active")
     if model.finished:
         raise _illegal(f"{model.key} has already ended its activation", "model_done")
-    stray = [m for m in activation_models(work, squad_key) if m.out_of_coherency and not m.started]
-    if stray and model.key not in {m.key for m in stray}:
-        raise _illegal(f"models out of coherency activate first: {', '.join(m.key for m in stray)}")
+    check_stray_first(work, model)
     current = work.get("active_model")
     if current and current != model.key:
         finish_model(work, current)
@@ -156,6 +154,20 @@ def perform(work: Work, action: a.ModelAction | a.Sentry | a.Spot) -> None:
         finish_model(work, model.key)
     if not model.alive:
         finish_model(work, model.key)
+
+
+def check_stray_first(work: Work, model: Model) -> None:
+    """Rulebook §4: models out of coherency activate first, one after another.
+
+    The model being activated finishes its own activation (both AP) before the next one starts,
+    so it may go on even when other strays are still waiting.
+    """
+    if model.key == work.get("active_model"):
+        return
+    squad_key = work.get("active_squad")
+    stray = [m for m in activation_models(work, squad_key) if m.out_of_coherency and not m.started]
+    if stray and model.key not in {m.key for m in stray}:
+        raise _illegal(f"models out of coherency activate first: {', '.join(m.key for m in stray)}")
 
 
 def _check(work: Work, model: Model, action: object, cost: int, name: str) -> None:

@@ -20,7 +20,7 @@ from games.warzone.movement import path_problem, speed
 from games.warzone.orders import activatable
 from games.warzone.profiles import weapon
 from games.warzone.shooting import SE_DIAMETER, can_shoot_at, priority_targets
-from games.warzone.sight import Sight
+from games.warzone.sight import Sight, point_visible
 from games.warzone.state import Model, Morale, Phase, State
 from games.warzone.work import Work, ccwr, reaches
 
@@ -82,12 +82,14 @@ def _reaction_menu(state: State, seat: Seat) -> tuple[Choice, ...]:
     out = []
     for key in state.reaction:
         m = state.model(key)
+        # mirrors reactions.react: an action the sentry already took this round is not repeated
         shots = tuple(
             a.React(key, a.Shoot(key, w, (e.key,)))
             for w in _guns(m) for e in work.enemies_of(m)
-            if can_shoot_at(work, m, weapon(w), e)[0] is None
+            if "shooting" not in m.actions and can_shoot_at(work, m, weapon(w), e)[0] is None
         )  # fmt: skip
-        out.append(Choice("react", key, 1, (*shots, a.React(key, a.Evade(key)))))
+        evade = () if "evade" in m.actions else (a.React(key, a.Evade(key)),)
+        out.append(Choice("react", key, 1, (*shots, *evade)))
     return (*out, Choice("pass", None, 0, (a.PassReaction(),)))
 
 
@@ -139,7 +141,9 @@ def _model_menu(work: Work, m: Model) -> list[Choice]:
     squad = work.squads[m.squad]
     host = work.squads[squad.attached_to] if squad.attached_to else squad
     pinned = host.morale is not Morale.STEADY
-    must_move = m.out_of_coherency and not m.engaged_at_start
+    # mirrors activation._check: a model that starts out of coherency and not engaged moves first
+    engaged_at_start = m.engaged_at_start if m.started else bool(engaged)
+    must_move = m.out_of_coherency and not engaged_at_start
     out: list[Choice] = []
     if ap >= 1 and "close combat" not in done and not must_move:
         fights = tuple(
@@ -166,7 +170,7 @@ def _model_menu(work: Work, m: Model) -> list[Choice]:
             out.append(Choice(kind, m.key, cost, samples, OPEN_RULES[kind]))
     if not m.actions and engaged and "melee move" not in done:
         out.append(Choice("melee move", m.key, 0, (), OPEN_RULES["melee move"]))
-    if not m.actions and not engaged and "pivot" not in done:
+    if not m.actions and not engaged and "pivot" not in done and not must_move:
         face = tuple(a.Pivot(m.key, heading(m.pos, e.pos)) for e in _nearest(m, enemies, 1))
         out.append(Choice("pivot", m.key, 0, face, OPEN_RULES["pivot"]))
     simple = (("battle focus", 1, a.Focus), ("evade", 1, a.Evade))
@@ -177,14 +181,17 @@ def _model_menu(work: Work, m: Model) -> list[Choice]:
     if ap >= sentry_cost and "sentry" not in done and not must_move and _sentry_room(work, m):
         out.append(Choice("sentry", m.key, sentry_cost, (a.Sentry(m.key),)))
     out += _res_menu(work, m, pinned)
-    if squad.character and work.get("active_squad") == squad.key:
+    hero = work.alive_in(squad.key)[0] if squad.character else m
+    if squad.character and work.get("active_squad") == squad.key and not hero.sentry:
+        # mirrors orders._join (a character standing sentry cannot join)
         joins = tuple(
             a.Join(squad.key, s.key) for s in work.squads.values()
             if s.seat == m.seat and not s.character and s.key != squad.key
             and not any(o.attached_to == s.key for o in work.squads.values())
             and work.alive_in(s.key) and squad.join_round != work.get("round")
             and work.get("activations")[m.seat] > 0
-            and gap(m.pos, m.radius, work.model(s.commander).pos, work.model(s.commander).radius)
+            and gap(hero.pos, hero.radius, work.model(s.commander).pos,
+                    work.model(s.commander).radius)
             <= (work.model(s.commander).stats.coh or 10)
         )  # fmt: skip
         if joins:
@@ -226,7 +233,8 @@ def _shooting(
         reach = w.range_inches(m.stats.st)
         for e in order:
             # aimed at an enemy's centre: in range, in sight, no friendly base under it
-            if dist(m.pos, e.pos) - m.radius > reach or not work.sight(m, e).clear:
+            # the point itself must be visible (what `apply` checks), not just part of the base
+            if dist(m.pos, e.pos) - m.radius > reach or not point_visible(work.base, m, e.pos):
                 continue
             if any(dist(f.pos, e.pos) < SE_DIAMETER / 2 + f.radius for f in friends):
                 continue
@@ -250,9 +258,12 @@ def _move_samples(work: Work, m: Model, allowance: float, cls: type) -> tuple[ob
             length = min(step, dist(m.pos, goal) - m.radius - 1.5)
             if length < 0.5:
                 continue
-            end = offset(m.pos, heading(m.pos, goal), length)
+            exact = offset(m.pos, heading(m.pos, goal), length)
+            # check the rounded point the action carries: rounding moves it up to 0.007 in,
+            # enough to push a base touching another one into it
+            end = (round(exact[0], 2), round(exact[1], 2))
             if path_problem(work, m, [end], allowance) is None and not _contact(work, m, end):
-                out.append(cls(m.key, ((round(end[0], 2), round(end[1], 2)),)))
+                out.append(cls(m.key, (end,)))
                 break
     return tuple(out)
 
@@ -280,7 +291,9 @@ def _res_menu(work: Work, m: Model, pinned: bool) -> list[Choice]:
     if not pinned:
         out.append(Choice("res +1 AP", m.key, 0, (a.SpendRes(m.key),)))
     abilities: list[object] = []
-    if m.empty and "Reload" not in m.used_abilities:
+    reload_cost = max((weapon(k).rule_value("Reload") or 1 for k in m.empty), default=0)
+    affordable = spent[m.seat] + reload_cost <= cards[m.seat]
+    if m.empty and "Reload" not in m.used_abilities and affordable:
         abilities.append(a.UseAbility(m.key, "Reload"))
     if m.has("Black Liquid Syringe") and m.wounds < m.stats.w:
         abilities.append(a.UseAbility(m.key, "Black Liquid Syringe"))

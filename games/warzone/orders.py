@@ -6,6 +6,7 @@ from games.base import IllegalActionError
 from games.warzone import actions as a
 from games.warzone.activation import (
     activation_models,
+    check_stray_first,
     finish_model,
     perform,
     spend_res,
@@ -59,6 +60,10 @@ def perform_order(work: Work, seat: int, action: object) -> None:
 
 def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
     model = _require_active(work, action.model)
+    if model.finished:
+        raise IllegalActionError(
+            f"{model.key} has already ended its activation.", code="model_done"
+        )
     if model.actions:
         raise IllegalActionError(
             "RES for AP is spent at the start of a model's activation.", code="too_late"
@@ -69,6 +74,7 @@ def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
         if host.morale is not Morale.STEADY:
             # gap-fill (missing-sections WZ-MO-05): a pinned squad may not buy AP with RES
             raise IllegalActionError(f"{host.name} is pinned: no RES for AP.", code="pinned")
+    check_stray_first(work, model)
     current = work.get("active_model")
     if current and current != model.key:
         finish_model(work, current)

@@ -6,6 +6,7 @@ an activation in `orders`, the menu in `menu`.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import replace
 
 from games.base import (
@@ -52,8 +53,14 @@ def to_act(state: State) -> frozenset[Seat]:
 
 
 def sample_chance(state: State, rng: RandomSource) -> a.Rolled:
-    """One D20."""
-    return a.Rolled(rng.randrange(1, 21))
+    """One D20; with players' seeds (dice_salt) the draw is hashed with them."""
+    if not state.dice_salt:
+        return a.Rolled(rng.randrange(1, 21))
+    # the committed game seed decides `draw`; the salt, fixed before the seed is revealed, is
+    # mixed in so that neither the host nor a player alone chooses the dice
+    draw = rng.randrange(1 << 64)
+    digest = hashlib.sha256(f"{draw}:{state.dice_salt}".encode()).digest()
+    return a.Rolled(1 + int.from_bytes(digest, "big") % 20)
 
 
 def outcome(state: State) -> Outcome | None:

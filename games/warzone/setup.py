@@ -98,4 +98,5 @@ def setup(config: GameConfig, seats: int, seed: str) -> State:
         objectives=OBJECTIVES,
         control=(None, None, None),
         res_cards=(res[0], res[1]),
+        dice_salt=str(config.get("dice_salt", "")),
     )

@@ -190,6 +190,8 @@ class State:
     log: tuple[Line, ...] = ()
     winner: tuple[int, ...] | None = None
     end_reason: str = ""
+    dice_salt: str = ""
+    """Players' own seeds, hashed: mixed into every die (see rules.sample_chance)."""
 
     def model(self, key: str) -> Model:
         """The model named `key`."""

@@ -47,6 +47,8 @@ class WarzoneView:
     res_left: tuple[int, int]
     reaction: tuple[str, ...]
     log: tuple[Line, ...]
+    south_seat: int = 0
+    """The seat deploying along the south edge (y = 0), for zones on the table image."""
 
 
 def _squad(s: Squad, seat: Seat | None) -> SquadView:
@@ -86,4 +88,5 @@ def player_view(state: State, seat: Seat | None) -> WarzoneView:
         ),
         reaction=state.reaction if state.phase is Phase.REACTION else (),
         log=state.log[-60:],
+        south_seat=state.south_seat,
     )

@@ -46,7 +46,13 @@ class Recorder:
 def test_the_catalogue_fits_discord_limits() -> None:
     assert validate() == []
     cat = catalogue()
-    assert {g.name for g in cat.groups} == {"neuroshima", "space-alert", "sniper"}
+    assert {g.name for g in cat.groups} == {
+        "neuroshima",
+        "space-alert",
+        "sniper",
+        "warzone",
+        "league",
+    }
     shared = {c.name for c in cat.commands}
     for name in ("games", "board", "hand", "history", "profile", "leaderboard", "settings",
                  "undo", "takeback", "resign", "help"):  # fmt: skip

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from storage import GameStore, StaleVersionError, open_store
-from storage.records import GameStatus, NewEvent, NewGame, RatingChange
+from storage.records import GameStatus, NewEvent, NewGame, RatingChange, rating_scope
 
 
 @pytest.mark.parametrize("writers", [2, 10])
@@ -59,5 +59,5 @@ async def test_concurrent_ratings_of_one_game_apply_once(store: GameStore) -> No
 
     outcomes = await asyncio.gather(*(rate() for _ in range(5)))
     assert outcomes.count(True) == 1
-    rating = await store.get_rating("counter", 1)
+    rating = await store.get_rating("counter", 1, scope=rating_scope(game.guild_id))
     assert rating is not None and rating.games == 1

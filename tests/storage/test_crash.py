@@ -49,6 +49,11 @@ def _run_lane(url: str, game_ids: list[int], runs: int, seed: int) -> dict[int, 
     def read() -> str:
         # Lines of the server and of its child share one pipe, in whatever order they ran.
         line = server.stdout.readline() if server.stdout else ""
+        cut = line.find("DONE ")
+        if cut > 0:
+            # The child was killed mid-line and the server's DONE followed on the same line: the
+            # cut-off acknowledgement may have lost digits, so only the DONE is read.
+            line = line[cut:]
         word, *rest = line.split() or ["EOF"]
         if word == "ACK":
             gid, version = int(rest[0]), int(rest[1])

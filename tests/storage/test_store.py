@@ -243,7 +243,7 @@ async def test_ratings_apply_once_and_rank(store: GameStore) -> None:
     assert [g.id for g in await store.finished_games(unrated_only=False)] == [gid]
     with pytest.raises(ConflictError):
         await store.record_ratings(gid, changes)
-    assert (await store.get_rating("counter", 1)).rating == 1516.0  # type: ignore[union-attr]
+    assert (await store.get_rating("counter", 1, scope=0)).rating == 1516.0  # type: ignore[union-attr]
 
     g2 = await new_game(store, users=(1, 3))
     await store.append(g2, 0, [NewEvent(1, {"win": 1})], status=GameStatus.FINISHED)
@@ -252,14 +252,14 @@ async def test_ratings_apply_once_and_rank(store: GameStore) -> None:
         await store.record_ratings(
             g2, [RatingChange(3, None, 1510.0, 290.0), RatingChange(1, 1500.0, 1490.0, 280.0)]
         )
-    assert await store.get_rating("counter", 3) is None
+    assert await store.get_rating("counter", 3, scope=0) is None
     await store.record_ratings(
         g2, [RatingChange(3, None, 1510.0, 290.0), RatingChange(1, 1516.0, 1502.5, 280.0)]
     )
-    board = await store.leaderboard("counter")
+    board = await store.leaderboard("counter", scope=0)
     assert [(r.user_id, r.rating) for r in board] == [(3, 1510.0), (1, 1502.5), (2, 1484.0)]
-    assert [r.user_id for r in await store.leaderboard("counter", min_games=2)] == [1]
-    history = await store.rating_history("counter", 1)
+    assert [r.user_id for r in await store.leaderboard("counter", scope=0, min_games=2)] == [1]
+    history = await store.rating_history("counter", 1, scope=0)
     assert [(h.game_id, h.before, h.after) for h in history] == [
         (gid, None, 1516.0),
         (g2, 1516.0, 1502.5),
@@ -282,7 +282,8 @@ async def test_leagues(store: GameStore) -> None:
     await store.record_ratings(
         gid, [RatingChange(1, None, 1600.0, 200.0), RatingChange(2, None, 1400.0, 200.0)]
     )
-    assert [r.user_id for r in await store.leaderboard("counter", league_id=league.id)] == [2]
+    board = await store.leaderboard("counter", scope=0, league_id=league.id)
+    assert [r.user_id for r in board] == [2]
 
 
 async def test_snapshot_storage_and_pruning(store: GameStore) -> None:

@@ -81,11 +81,15 @@ HELP = Command(
 @cache
 def catalogue() -> Catalogue:
     """Every command (built once, on first use, because it reads the game registry)."""
+    from bot.service.commands.leagues import group as league
     from bot.service.commands.neuroshima import group as neuroshima
     from bot.service.commands.others import sniper, space_alert
     from bot.service.commands.shared import shared_commands
+    from bot.service.commands.warzone import group as warzone
 
-    return Catalogue((neuroshima(), space_alert(), sniper()), (*shared_commands(), HELP))
+    return Catalogue(
+        (neuroshima(), space_alert(), sniper(), warzone(), league()), (*shared_commands(), HELP)
+    )
 
 
 def validate(target: Catalogue | None = None) -> list[str]:

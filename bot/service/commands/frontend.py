@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 from bot.service.ai import is_ai
 from bot.service.commands.sources import Ask, legal_values
 from bot.service.commands.spec import Command, Suggestion
+from bot.service.errors import NoSuchGameError
 from bot.service.outbox import Image
 from bot.service.table import load_table
+from storage.base import GameNotFoundError
 from storage.records import DmStatus
 
 if TYPE_CHECKING:
@@ -37,8 +39,12 @@ class Place:
 
 async def place(service: Service, game: GameId) -> Place:
     """Where game `game` lives (raises NoSuchGameError for an unknown id)."""
-    table = await load_table(service.host, service.game(game))
-    r = table.record
+    gid = service.game(game)
+    try:
+        # Read from the store, not the table cache: the thread is set outside the event log.
+        r = await service.store.get_game(gid)
+    except GameNotFoundError:
+        raise NoSuchGameError(f"There is no game {gid}.") from None
     return Place(r.id, r.game_key, str(r.status), r.version, r.guild_id, r.channel_id, r.thread_id)
 
 
@@ -140,3 +146,89 @@ async def open_service(database: str, names: Callable[[int], str] | None = None)
     clock = SystemClock()
     store = await open_store(database, clock=clock.now)
     return Service(store, clock, names)
+
+
+GAME_THREADS = "game_threads"
+"""Guild setting: per game, the private hand thread of each user and a private game's lobby
+message, {"<game>": {"<user>": thread_id, "lobby": message_id}}; dropped when the game ends."""
+LOBBY_KEY = "lobby"
+MAX_REMEMBERED_GAMES = 500
+"""Games whose threads a guild remembers at most (the oldest are forgotten first)."""
+
+
+async def _guild_of(service: Service, game: GameId) -> int | None:
+    return (await place(service, game)).guild_id
+
+
+async def _game_threads(service: Service, guild: int, game: int) -> dict[str, int]:
+    settings = (await service.store.get_guild_settings(guild)).settings
+    found = settings.get(GAME_THREADS, {}).get(str(game), {})
+    return {str(k): int(v) for k, v in found.items()}
+
+
+async def _put_game_thread(service: Service, guild: int, game: int, key: str, value: int) -> None:
+    current = await service.store.get_guild_settings(guild)
+    games = {k: dict(v) for k, v in current.settings.get(GAME_THREADS, {}).items()}
+    games.setdefault(str(game), {})[key] = value
+    while len(games) > MAX_REMEMBERED_GAMES:
+        games.pop(next(iter(games)))
+    settings = {**current.settings, GAME_THREADS: games}
+    await service.store.put_guild_settings(replace(current, settings=settings))
+
+
+async def hand_thread(service: Service, game: GameId, user: UserId) -> int | None:
+    """The private thread a user with closed DMs gets their hand in, for one game."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is None:
+        return None
+    return (await _game_threads(service, guild, gid)).get(str(service.user(user)))
+
+
+async def set_hand_thread(service: Service, game: GameId, user: UserId, thread_id: int) -> None:
+    """Remember a user's private hand thread of a game (kept across restarts)."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is not None:
+        await _put_game_thread(service, guild, gid, str(service.user(user)), thread_id)
+
+
+async def lobby_message(service: Service, game: GameId) -> int | None:
+    """The lobby message of a game played in a private thread (None: the thread's starter)."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is None:
+        return None
+    return (await _game_threads(service, guild, gid)).get(LOBBY_KEY)
+
+
+async def set_lobby_message(service: Service, game: GameId, message_id: int) -> None:
+    """Remember the lobby message of a game whose thread is private (so not started from it)."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is not None:
+        await _put_game_thread(service, guild, gid, LOBBY_KEY, message_id)
+
+
+async def forget_game_threads(service: Service, game: GameId) -> None:
+    """Drop what a guild remembers about a finished game's threads."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is None:
+        return
+    current = await service.store.get_guild_settings(guild)
+    games = dict(current.settings.get(GAME_THREADS, {}))
+    if games.pop(str(gid), None) is None:
+        return
+    settings = {**current.settings, GAME_THREADS: games}
+    await service.store.put_guild_settings(replace(current, settings=settings))
+
+
+async def league_game(service: Service, game: GameId) -> bool:
+    """Whether a game is a table of a league (its end may pair the league's next round)."""
+    from storage.leagues import LeagueStore
+
+    store = service.store
+    if not isinstance(store, LeagueStore):
+        return False
+    return await store.league_of_game(service.game(game)) is not None

@@ -35,6 +35,16 @@ if TYPE_CHECKING:
 
 LEVELS = tuple(ai.AI_USERS)
 VS = ("ai", "open")
+THREAD = "thread"
+"""The option of `new` and `challenge` asking for the game's thread to be public or private.
+
+Only chat front-ends with threads read it (Discord); the service and the console ignore it."""
+THREADS = ("public", "private")
+
+
+def thread_option() -> Option:
+    """The `thread` option every game's `new` (and `challenge`) offers."""
+    return opt(THREAD, "choice", "The game's thread (default public)", choices=THREADS)
 
 
 def profile_of(key: str) -> HostProfile:
@@ -211,8 +221,9 @@ def lobby_commands(
         return await service.start(await resolve_game(service, user, o, key), user, admin(o))
 
     settings_opts = (
-        opt("clock", "str", "Time per turn, e.g. 15m, 24h, 2d (default: no clock)"),
-        opt("rated", "bool", "Rate the game (default: true)"),
+        opt("clock", "str", "Time per turn: 15m, 24h, 2d"),
+        opt("rated", "bool", "Rate the game (default true)"),
+        thread_option(),
     )
     new_opts: tuple[Option, ...]
     if solo:
@@ -220,7 +231,7 @@ def lobby_commands(
         return (Command("new", f"Start a {find_game(key).name}", new, new_opts, group),)
     new_opts = (
         opt("mode", "choice", "How to play", choices=modes),
-        opt("vs", "choice", "ai: fill the seats with AI players and start; open: wait", choices=VS),
+        opt("vs", "choice", "ai: AI fills the seats and starts; open: wait", choices=VS),
         opt("level", "choice", "AI level (with vs:ai)", choices=LEVELS),
         *role_opts,
         opt("seats", "int", "Number of players", min_value=min(seats), max_value=max(seats)),
@@ -238,8 +249,7 @@ def lobby_commands(
         role_cmd = (Command(label, f"Choose your {label} in a lobby", choose,
                             (role_choice, game_option()), group),)  # fmt: skip
     return (
-        Command("new", f"Open a {find_game(key).name} lobby (vs:ai starts at once)", new,
-                new_opts, group),
+        Command("new", f"Open a {find_game(key).name} lobby", new, new_opts, group),
         Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group),
         Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group),
         Command("leave", "Leave a lobby", leave, (game_option(),), group),

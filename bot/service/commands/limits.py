@@ -2,7 +2,8 @@
 
 https://discord.com/developers/docs/interactions/application-commands (names lowercase
 1-32 characters, descriptions 1-100, at most 25 options, choices and subcommands, 100 top-level
-commands, required options first, 4000 characters of names and descriptions per command).
+commands, required options first, 4000 characters of names, descriptions and choice values per
+top-level command, its subcommands included).
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ def _option(where: str, option: Option, sources: Iterable[str]) -> list[str]:
 def _command_text(command: Command) -> int:
     size = len(command.name) + len(command.description)
     for option in command.options:
-        size += len(option.name) + len(option.description) + sum(map(len, option.choices))
+        # A choice is sent as a name and a value, and Discord counts both.
+        size += len(option.name) + len(option.description) + 2 * sum(map(len, option.choices))
     return size
 
 
@@ -105,6 +107,14 @@ def check_catalogue(catalogue: Catalogue, sources: Iterable[str]) -> list[str]:
         names = [c.name for c in group.commands]
         if len(set(names)) != len(names):
             problems.append(f"/{group.name}: repeated subcommand names")
+        # Discord counts a group and all its subcommands as one command against the limit.
+        size = len(group.name) + len(group.description)
+        size += sum(_command_text(c) for c in group.commands)
+        if size > MAX_COMMAND_TEXT:
+            problems.append(
+                f"/{group.name}: {size} characters of names and texts in the group and its "
+                f"subcommands, more than {MAX_COMMAND_TEXT}"
+            )
     for command in catalogue.all():
         problems += check_command(command, known)
     return problems

@@ -179,7 +179,7 @@ def opt(
     return Option(name, type, description, required, choices, autocomplete, min_value, max_value)
 
 
-def game_option(description: str = "Game number (defaults to your current game)") -> Option:
+def game_option(description: str = "Game number (default: current)") -> Option:
     """The optional `game` option most commands carry."""
     return opt("game", "int", description, autocomplete="games_of_user", min_value=1)
 

@@ -1,0 +1,58 @@
+"""`/muster-admin`: server-admin tools, hidden from members by default (manage server)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord.runner import Runner, find
+
+ADMIN_DESCRIPTION = "Server admin tools for Muster games"
+
+
+def admin_group(runner: Runner) -> app_commands.Group:
+    """The admin group; Discord shows it only to members who may manage the server."""
+    group = app_commands.Group(
+        name="muster-admin",
+        description=ADMIN_DESCRIPTION,
+        default_permissions=discord.Permissions(manage_guild=True),
+        guild_only=True,
+    )
+
+    @group.command(name="cancel", description="Cancel any lobby or running game")
+    @app_commands.describe(game="Game number")
+    async def cancel(
+        interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
+    ) -> None:
+        await runner.run(interaction, find("cancel"), {"game": game})
+
+    @group.command(name="start", description="Start a full lobby for its host")
+    @app_commands.describe(game="Game number")
+    async def start(
+        interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
+    ) -> None:
+        await runner.run(interaction, find("neuroshima start"), {"game": game})
+
+    @group.command(name="replace", description="Hand a player's seat to someone else")
+    @app_commands.describe(game="Game number", old="Who leaves the seat", new="Who takes it")
+    async def replace(
+        interaction: discord.Interaction[Any],
+        game: app_commands.Range[int, 1],
+        old: discord.User,
+        new: discord.User,
+    ) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            perms = interaction.permissions
+            reply = await runner.service.replace_player(
+                game, interaction.user.id, old.id, new.id, admin=bool(perms.manage_guild)
+            )
+            await interaction.followup.send(reply.text or "Done.", ephemeral=True)
+            await runner.delivery.deliver(reply.messages)
+        except Exception as err:  # the one error handler answers
+            await runner.fail(interaction, err)
+
+    del cancel, start, replace
+    return group

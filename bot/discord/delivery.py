@@ -1,0 +1,371 @@
+"""Outbox messages delivered to Discord: the game thread, DMs, private-thread fallback, lobbies.
+
+Closed DMs (403 / 50007) are remembered through the service so the bot does not keep making
+requests Discord rejects (too many invalid requests get a bot temporarily banned). The private
+hand threads of players with closed DMs are remembered through the service too (guild settings),
+so a restart does not open a second thread for the same hand.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any, Literal
+
+import discord
+
+from bot.discord import files, i18n
+from bot.discord.leagues import tick_leagues
+from bot.discord.lobby import lobby_view
+from bot.discord.panels import panel_view
+from bot.service.commands.frontend import (
+    dm_status,
+    forget_game_threads,
+    hand_thread,
+    humans,
+    league_game,
+    lobby_message,
+    locale,
+    place,
+    set_dm_status,
+    set_hand_thread,
+    set_lobby_message,
+    set_thread,
+)
+from bot.service.outbox import (
+    BattleReplay,
+    ConsentRequest,
+    Digest,
+    GameOver,
+    Image,
+    Invite,
+    LobbyUpdate,
+    Message,
+    Notice,
+    PrivateUpdate,
+    PublicUpdate,
+    Reminder,
+)
+from bot.service.service import Service
+
+log = logging.getLogger("muster.discord.delivery")
+
+ARCHIVE: Literal[10080] = 10080
+"""Minutes of quiet before Discord archives a game thread (a week: games are slow)."""
+
+
+def mentions(users: Sequence[int]) -> str:
+    """Discord mentions of real users (AI seats have negative ids and no mention)."""
+    return " ".join(f"<@{u}>" for u in users if u > 0)
+
+
+def allowed(users: Sequence[int]) -> discord.AllowedMentions:
+    """Ping exactly these users: never roles or @everyone from text a player wrote."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in users if u > 0]
+    )
+
+
+class Delivery:
+    """Sends what the service asks for to channels, threads and users."""
+
+    def __init__(self, client: discord.Client, service: Service) -> None:
+        self.client = client
+        self.service = service
+
+    # --- where ------------------------------------------------------------------------------
+    async def channel(self, channel_id: int) -> Any:
+        """A channel or thread by id (a sleeping thread is woken first)."""
+        return await self._channel(channel_id)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel: Any = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        if getattr(channel, "archived", False):
+            # A sleeping thread must be woken before anyone can post in it.
+            await channel.edit(archived=False)
+        return channel
+
+    async def game_channel(self, game_id: int) -> Any | None:
+        """The game's thread (else its channel); None for a game started in DMs."""
+        where = await place(self.service, game_id)
+        target = where.thread_id or where.channel_id
+        if target is None:
+            return None
+        return await self._channel(target)
+
+    async def _user(self, user_id: int) -> Any:
+        return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+
+    async def _lang(self, user_id: int) -> str:
+        return i18n.language(await locale(self.service, user_id))
+
+    # --- sending ----------------------------------------------------------------------------
+    async def post(
+        self,
+        game_id: int,
+        text: str,
+        images: Sequence[Image] = (),
+        ping: Sequence[int] = (),
+        view: discord.ui.View | None = None,
+    ) -> None:
+        """Post to the game's thread, mentioning `ping`; DMs the players of a DM-only game."""
+        channel = await self.game_channel(game_id)
+        content = f"{text}\n{mentions(ping)}".strip() if ping else text
+        if channel is None:
+            for user in await humans(self.service, game_id):
+                await self.to_user(user, game_id, text, images, view)
+            return
+        attachments = await files.draw(images)
+        pieces = files.chunks(content)
+        for i, piece in enumerate(pieces):
+            extra: dict[str, Any] = {}
+            if i == len(pieces) - 1:
+                extra = {"files": attachments} if attachments else {}
+                if view is not None:
+                    extra["view"] = view
+            await channel.send(piece, allowed_mentions=allowed(ping), **extra)
+
+    async def to_user(
+        self,
+        user_id: int,
+        game_id: int | None,
+        text: str,
+        images: Sequence[Image] = (),
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        """DM a user, or (DMs closed) use their private thread of the game; True when DMed."""
+        if user_id <= 0:
+            return False
+        if await dm_status(self.service, user_id) != "blocked":
+            try:
+                await self._dm(user_id, text, images, view)
+            except discord.Forbidden:
+                await self._closed(user_id, game_id)
+            else:
+                await set_dm_status(self.service, user_id, True)
+                return True
+        if game_id is not None:
+            await self._to_private_thread(user_id, game_id, text, images, view)
+        return False
+
+    async def _dm(
+        self, user_id: int, text: str, images: Sequence[Image], view: discord.ui.View | None
+    ) -> None:
+        user = await self._user(user_id)
+        attachments = await files.draw(images)
+        extra: dict[str, Any] = {"files": attachments} if attachments else {}
+        if view is not None:
+            extra["view"] = view
+        await user.send(files.chunks(text)[0], **extra)
+
+    async def _closed(self, user_id: int, game_id: int | None) -> None:
+        """Remember a closed DM and tell the player once, in the game's thread."""
+        await set_dm_status(self.service, user_id, False)
+        if game_id is not None:
+            text = i18n.t("dm_closed", await self._lang(user_id))
+            await self.post(game_id, text, ping=(user_id,))
+
+    async def _to_private_thread(
+        self,
+        user_id: int,
+        game_id: int,
+        text: str,
+        images: Sequence[Image],
+        view: discord.ui.View | None,
+    ) -> None:
+        where = await place(self.service, game_id)
+        if where.channel_id is None:
+            log.info("user %s has closed DMs and game %s has no channel", user_id, game_id)
+            return
+        thread_id = await hand_thread(self.service, game_id, user_id)
+        if thread_id is None:
+            parent = await self._channel(where.channel_id)
+            name = i18n.t("hand_thread", await self._lang(user_id), game=game_id)
+            thread = await parent.create_thread(
+                name=name,
+                type=discord.ChannelType.private_thread,
+                invitable=False,
+                auto_archive_duration=ARCHIVE,
+            )
+            await thread.add_user(discord.Object(user_id))
+            thread_id = thread.id
+            await set_hand_thread(self.service, game_id, user_id, thread_id)
+        thread = await self._channel(thread_id)
+        attachments = await files.draw(images)
+        extra: dict[str, Any] = {"files": attachments} if attachments else {}
+        if view is not None:
+            extra["view"] = view
+        await thread.send(files.chunks(text)[0], **extra)
+
+    # --- probing ----------------------------------------------------------------------------
+    async def probe(self, user_id: int, game_id: int) -> bool:
+        """Whether DMs reach the user; a first-time check sends one short DM (and remembers)."""
+        status = await dm_status(self.service, user_id)
+        if status != "unknown":
+            return status == "ok"
+        text = i18n.t("dm_probe", await self._lang(user_id), game=game_id)
+        try:
+            await self._dm(user_id, text, (), None)
+        except discord.Forbidden:
+            await set_dm_status(self.service, user_id, False)
+            return False
+        await set_dm_status(self.service, user_id, True)
+        return True
+
+    async def probe_interactive(
+        self, interaction: discord.Interaction[Any], game_id: int, lang: str
+    ) -> None:
+        """Probe the caller's DMs after they took a seat; a closed DM is explained once."""
+        user = interaction.user.id
+        first = await dm_status(self.service, user) == "unknown"
+        if not await self.probe(user, game_id) and first:
+            await interaction.followup.send(i18n.t("dm_closed", lang), ephemeral=True)
+
+    # --- interactions -------------------------------------------------------------------------
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        text: str,
+        lang: str,
+        private: bool = False,
+    ) -> None:
+        """The lobby message (answering the command) and the game's thread.
+
+        A public thread is started from the lobby message; a private one (on request) is
+        opened in the channel with only the seated players in it, while the lobby message
+        stays in the channel so others can still join.
+        """
+        view = await lobby_view(self.service, game_id, lang)
+        message = await files.followup(interaction, text, (), False, view)
+        if interaction.guild_id is None or message is None:
+            return
+        where = await place(self.service, game_id)
+        name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
+        if not private or where.channel_id is None:
+            thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
+            # A thread started from a message shares its id: thread_id finds the lobby message.
+            await set_thread(self.service, game_id, thread.id)
+            return
+        parent = await self._channel(where.channel_id)
+        thread = await parent.create_thread(
+            name=name,
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=ARCHIVE,
+        )
+        await set_thread(self.service, game_id, thread.id)
+        await set_lobby_message(self.service, game_id, message.id)
+        for user in await humans(self.service, game_id):
+            await thread.add_user(discord.Object(user))
+
+    async def seat_in_thread(self, game_id: int, user_id: int) -> None:
+        """A newly seated player joins the game's thread when it is a private one."""
+        if user_id <= 0 or await lobby_message(self.service, game_id) is None:
+            return  # public threads need no invitation
+        where = await place(self.service, game_id)
+        if where.thread_id is not None:
+            thread = await self._channel(where.thread_id)
+            await thread.add_user(discord.Object(user_id))
+
+    async def send_panel_reply(
+        self, interaction: discord.Interaction[Any], panel: PrivateUpdate, lang: str
+    ) -> None:
+        """A hand panel as the (ephemeral) answer to /hand: works with closed DMs too."""
+        view = await panel_view(self.service, panel, lang)
+        await files.followup(interaction, panel.text, panel.images, True, view)
+
+    # --- the outbox -------------------------------------------------------------------------
+    async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
+        """Deliver each message; one that fails is logged and does not stop the others.
+
+        After a league table's game-over the leagues are ticked at once (`follow`), so the
+        next round is paired without waiting for the clocks loop.
+        """
+        ended: list[int] = []
+        for message in messages:
+            try:
+                await self._deliver(message)
+            except Exception:  # the move is already played: the other messages still go out
+                log.exception("could not deliver %s for game %s", message.kind, _game(message))
+            if isinstance(message, GameOver):
+                ended.append(message.game_id)
+        if follow and ended:
+            try:
+                if any([await league_game(self.service, g) for g in ended]):
+                    await tick_leagues(self)
+            except Exception:  # the clocks loop ticks the leagues again soon
+                log.exception("league tick after games %s failed", ended)
+
+    async def _deliver(self, m: Message) -> None:
+        if isinstance(m, PublicUpdate):
+            await self.post(m.game_id, m.text, m.images, m.mention)
+        elif isinstance(m, PrivateUpdate):
+            view = await panel_view(self.service, m, await self._lang(m.user_id))
+            await self.to_user(m.user_id, m.game_id, m.text, m.images, view)
+        elif isinstance(m, BattleReplay):
+            await self._battle(m)
+        elif isinstance(m, GameOver):
+            await self.post(m.game_id, m.text, m.images, m.winners)
+            await forget_game_threads(self.service, m.game_id)
+        elif isinstance(m, Reminder):
+            await self._nudge(m.user_id, m.game_id, m.text)
+        elif isinstance(m, Digest):
+            await self._nudge(m.user_id, m.game_ids[0] if m.game_ids else None, m.text)
+        elif isinstance(m, Invite):
+            await self._invite(m)
+        elif isinstance(m, LobbyUpdate):
+            await self._lobby(m)
+        elif isinstance(m, ConsentRequest):
+            from bot.discord.lobby import consent_view
+
+            await self.post(m.game_id, m.text, (), m.users, consent_view(m.game_id, m.what))
+        elif isinstance(m, Notice):
+            await self.post(m.game_id, m.text, (), m.users)
+
+    async def _battle(self, m: BattleReplay) -> None:
+        """The battle as one animated GIF (Discord animates GIFs inline, not APNG)."""
+        channel = await self.game_channel(m.game_id)
+        if channel is None:
+            return
+        attachments = await files.animation(m.name, m.frames)
+        if attachments:
+            await channel.send(m.caption, files=attachments)
+
+    async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
+        """Reminders and digests: by DM when DMs work, else a mention in the game thread."""
+        if await dm_status(self.service, user_id) != "blocked":
+            try:
+                await self._dm(user_id, text, (), None)
+                return
+            except discord.Forbidden:
+                await set_dm_status(self.service, user_id, False)
+        if game_id is not None:
+            await self.post(game_id, text, ping=(user_id,))
+
+    async def _invite(self, m: Invite) -> None:
+        view = await lobby_view(self.service, m.game_id, await self._lang(m.user_id))
+        if await dm_status(self.service, m.user_id) != "blocked":
+            try:
+                await self._dm(m.user_id, m.text, (), view)
+                return
+            except discord.Forbidden:
+                await set_dm_status(self.service, m.user_id, False)
+        await self.post(m.game_id, m.text, ping=(m.user_id,))
+
+    async def _lobby(self, m: LobbyUpdate) -> None:
+        """Edit the lobby message in place (it is the starter message of the game's thread)."""
+        where = await place(self.service, m.game_id)
+        if where.channel_id is None or where.thread_id is None:
+            return
+        channel = await self._channel(where.channel_id)
+        view = await lobby_view(self.service, m.game_id, "en")
+        starter = await lobby_message(self.service, m.game_id)
+        message = channel.get_partial_message(starter or where.thread_id)
+        await message.edit(content=files.chunks(m.text)[0], view=view)
+
+
+def _game(message: Message) -> int | None:
+    return getattr(message, "game_id", None)

@@ -1,0 +1,187 @@
+"""Texts the Discord layer writes itself (buttons, menus, errors) in en, cs, ru and pl.
+
+Game texts come from the service; command names stay English (they are typed), while group
+descriptions are localised through an app_commands Translator.
+"""
+
+from __future__ import annotations
+
+from discord import Locale, app_commands
+
+LOCALES = ("en", "cs", "ru", "pl")
+
+TEXTS: dict[str, dict[str, str]] = {
+    "apology": {
+        "en": "Sorry, something went wrong on my side (incident {incident}).",
+        "cs": "Omlouvám se, něco se u mě pokazilo (incident {incident}).",
+        "ru": "Извините, у меня что-то пошло не так (инцидент {incident}).",
+        "pl": "Przepraszam, coś poszło nie tak po mojej stronie (incydent {incident}).",
+    },
+    "stale": {
+        "en": "This panel is out of date: the game has moved on.",
+        "cs": "Tento panel je zastaralý: hra mezitím pokročila.",
+        "ru": "Эта панель устарела: игра ушла вперёд.",
+        "pl": "Ten panel jest nieaktualny: gra poszła naprzód.",
+    },
+    "fresh": {"en": "Fresh panel", "cs": "Nový panel", "ru": "Новая панель", "pl": "Nowy panel"},
+    "not_yours": {
+        "en": "This panel belongs to another player.",
+        "cs": "Tento panel patří jinému hráči.",
+        "ru": "Эта панель принадлежит другому игроку.",
+        "pl": "Ten panel należy do innego gracza.",
+    },
+    "dm_closed": {
+        "en": "I cannot send you direct messages, so your private hand comes in a private "
+        "thread and with /hand. Allow DMs from this server to get it by DM.",
+        "cs": "Nemohu vám posílat soukromé zprávy, takže ruku dostanete v soukromém vlákně "
+        "a přes /hand. Povolte zprávy z tohoto serveru, chcete-li ji dostávat do DM.",
+        "ru": "Я не могу писать вам в личные сообщения, поэтому рука будет в приватной ветке "
+        "и по /hand. Разрешите ЛС с этого сервера, чтобы получать её в ЛС.",
+        "pl": "Nie mogę wysyłać Ci prywatnych wiadomości, więc rękę dostaniesz w prywatnym "
+        "wątku i przez /hand. Zezwól na DM z tego serwera, by dostawać ją w DM.",
+    },
+    "dm_probe": {
+        "en": "You have a seat in game #{game}. Your private hand will arrive here.",
+        "cs": "Máte místo ve hře #{game}. Vaše soukromá ruka přijde sem.",
+        "ru": "У вас место в игре #{game}. Ваша рука будет приходить сюда.",
+        "pl": "Masz miejsce w grze #{game}. Twoja ręka będzie przychodzić tutaj.",
+    },
+    "place": {
+        "en": "Place a tile…",
+        "cs": "Položit žeton…",
+        "ru": "Выложить жетон…",
+        "pl": "Połóż żeton…",
+    },
+    "discard": {
+        "en": "Discard a tile…",
+        "cs": "Odhodit žeton…",
+        "ru": "Сбросить жетон…",
+        "pl": "Odrzuć żeton…",
+    },
+    "hq": {
+        "en": "Place your HQ…",
+        "cs": "Umístit velitelství…",
+        "ru": "Поставить штаб…",
+        "pl": "Postaw sztab…",
+    },
+    "other": {
+        "en": "Other moves…",
+        "cs": "Další tahy…",
+        "ru": "Другие ходы…",
+        "pl": "Inne ruchy…",
+    },
+    "pick_hex": {
+        "en": "Pick a hex…",
+        "cs": "Vyberte pole…",
+        "ru": "Выберите гекс…",
+        "pl": "Wybierz heks…",
+    },
+    "where": {
+        "en": "Where do you place {tile}?",
+        "cs": "Kam položíte {tile}?",
+        "ru": "Куда выложить {tile}?",
+        "pl": "Gdzie położysz {tile}?",
+    },
+    "previewing": {
+        "en": "{tile} on {hex}, facing {facing}: rotate, then confirm.",
+        "cs": "{tile} na {hex}, natočení {facing}: otočte a potvrďte.",
+        "ru": "{tile} на {hex}, поворот {facing}: поверните и подтвердите.",
+        "pl": "{tile} na {hex}, obrót {facing}: obróć i potwierdź.",
+    },
+    "left": {"en": "Rotate ⟲", "cs": "Otočit ⟲", "ru": "Повернуть ⟲", "pl": "Obróć ⟲"},
+    "right": {"en": "Rotate ⟳", "cs": "Otočit ⟳", "ru": "Повернуть ⟳", "pl": "Obróć ⟳"},
+    "confirm": {"en": "Confirm", "cs": "Potvrdit", "ru": "Подтвердить", "pl": "Potwierdź"},
+    "back": {"en": "Back", "cs": "Zpět", "ru": "Назад", "pl": "Wstecz"},
+    "undo": {"en": "Undo", "cs": "Vrátit", "ru": "Отменить", "pl": "Cofnij"},
+    "played": {
+        "en": "Played: {action}",
+        "cs": "Zahráno: {action}",
+        "ru": "Сыграно: {action}",
+        "pl": "Zagrano: {action}",
+    },
+    "join": {"en": "Join", "cs": "Přidat se", "ru": "Войти", "pl": "Dołącz"},
+    "leave": {"en": "Leave", "cs": "Odejít", "ru": "Выйти", "pl": "Opuść"},
+    "start": {"en": "Start", "cs": "Začít", "ru": "Начать", "pl": "Start"},
+    "army": {
+        "en": "Choose your army…",
+        "cs": "Vyberte armádu…",
+        "ru": "Выберите армию…",
+        "pl": "Wybierz armię…",
+    },
+    "accept": {"en": "Accept", "cs": "Přijmout", "ru": "Принять", "pl": "Akceptuj"},
+    "decline": {"en": "Decline", "cs": "Odmítnout", "ru": "Отклонить", "pl": "Odrzuć"},
+    "hand_thread": {
+        "en": "hand · game {game}",
+        "cs": "ruka · hra {game}",
+        "ru": "рука · игра {game}",
+        "pl": "ręka · gra {game}",
+    },
+    "game_thread": {
+        "en": "game {game} · {name}",
+        "cs": "hra {game} · {name}",
+        "ru": "игра {game} · {name}",
+        "pl": "gra {game} · {name}",
+    },
+    "done": {"en": "Done.", "cs": "Hotovo.", "ru": "Готово.", "pl": "Gotowe."},
+}
+
+GROUP_DESCRIPTIONS: dict[str, dict[str, str]] = {
+    "Neuroshima Hex: lobbies and moves": {
+        "cs": "Neuroshima Hex: lobby a tahy",
+        "ru": "Neuroshima Hex: лобби и ходы",
+        "pl": "Neuroshima Hex: lobby i ruchy",
+    },
+    "Space Alert: crew lobbies and planning": {
+        "cs": "Space Alert: posádky a plánování",
+        "ru": "Space Alert: экипажи и планирование",
+        "pl": "Space Alert: załogi i planowanie",
+    },
+    "Sniper Elite solo missions": {
+        "cs": "Sniper Elite: sólové mise",
+        "ru": "Sniper Elite: одиночные миссии",
+        "pl": "Sniper Elite: misje solo",
+    },
+    "Warzone Resurrection skirmish: lists, orders, measuring, sight": {
+        "cs": "Warzone Resurrection šarvátka: soupisky, rozkazy, měření, výhled",
+        "ru": "Warzone Resurrection, стычка: ростеры, приказы, замеры, обзор",
+        "pl": "Warzone Resurrection potyczka: rozpiski, rozkazy, pomiary, widoczność",
+    },
+    "League nights and seasons: sign-up, pairings, standings": {
+        "cs": "Ligové večery a sezóny: přihlášky, párování, pořadí",
+        "ru": "Лиги и сезоны: запись, пары, таблица",
+        "pl": "Wieczory ligowe i sezony: zapisy, pary, tabela",
+    },
+    "Server admin tools for Muster games": {
+        "cs": "Nástroje správce serveru pro hry Muster",
+        "ru": "Инструменты администратора для игр Muster",
+        "pl": "Narzędzia administratora dla gier Muster",
+    },
+}
+"""Group descriptions by their English text (the catalogue's), per non-English locale."""
+
+
+def language(locale: str | None) -> str:
+    """One of LOCALES for a Discord locale value ('cs', 'ru', 'pl', 'en-US', ...)."""
+    code = (locale or "en").split("-")[0].lower()
+    return code if code in LOCALES else "en"
+
+
+def t(key: str, locale: str | None = None, **values: object) -> str:
+    """The text `key` in a language (English when the locale is not supported)."""
+    entry = TEXTS[key]
+    return entry.get(language(locale), entry["en"]).format(**values)
+
+
+class Translator(app_commands.Translator):
+    """Localises group descriptions when the command tree is synced."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        """The translation of a group description, or None to keep English."""
+        if context.location is not app_commands.TranslationContextLocation.group_description:
+            return None
+        return GROUP_DESCRIPTIONS.get(string.message, {}).get(language(locale.value))

@@ -1,0 +1,220 @@
+"""Running a catalogue command for an interaction: defer, dispatch, present, deliver.
+
+This is the one place that turns errors into replies: a GameError becomes an ephemeral line
+the player can act on; anything else is logged with an incident id and answered with an apology.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import files, i18n
+from bot.discord.leagues import deliver_league
+from bot.service.commands import Command, catalogue, complete, dispatch
+from bot.service.commands.frontend import game_in_channel, locale
+from bot.service.commands.hosting import THREAD
+from bot.service.commands.leagues import CONTEXT_ROLES
+from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
+from bot.service.leagues import LeagueReply
+from bot.service.outbox import LobbyUpdate, PrivateUpdate, PublicUpdate, Reply
+from games.base import GameError
+
+if TYPE_CHECKING:
+    from bot.discord.delivery import Delivery
+    from bot.service.service import Service
+
+log = logging.getLogger("muster.discord")
+
+PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard", "help"})
+"""Top-level commands whose answer everyone in the channel may see."""
+OPENS_LOBBY = frozenset({"new", "challenge"})
+"""Game-group commands whose answer becomes the lobby message (with its thread)."""
+SEATING = frozenset({"new", "challenge", "join"})
+"""Game-group commands after which the caller's DMs are probed."""
+SHOWS_BOARD = frozenset({"board", "replay"})
+LEAGUE_GROUP = "league"
+LEAGUE_PRIVATE = frozenset({"setup", "log"})
+"""League commands answered to the caller only; the rest of a league night is public."""
+
+
+def is_public(command: Command) -> bool:
+    """Whether a command answers in the channel (else only the caller sees it)."""
+    if command.group is None:
+        return command.name in PUBLIC
+    if command.group == LEAGUE_GROUP:
+        return command.name not in LEAGUE_PRIVATE
+    return command.name in OPENS_LOBBY
+
+
+def role_ids(user: Any) -> tuple[int, ...]:
+    """The ids of a guild member's roles (a user outside a guild has none)."""
+    return tuple(int(role.id) for role in getattr(user, "roles", None) or ())
+
+
+class Runner:
+    """Runs commands and components for the Discord layer over one Service and Delivery."""
+
+    def __init__(self, service: Service, delivery: Delivery) -> None:
+        self.service = service
+        self.delivery = delivery
+
+    async def locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language to answer a user in: their /settings choice, else their client's."""
+        chosen = await locale(self.service, interaction.user.id)
+        return i18n.language(chosen or str(interaction.locale.value))
+
+    async def context(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
+        """The context entries the catalogue reads: admin, focus game, guild, channel."""
+        perms = interaction.permissions
+        channel = interaction.channel
+        parent = getattr(channel, "parent_id", None)
+        here = interaction.channel_id
+        found: dict[str, Any] = {
+            CONTEXT_ADMIN: bool(interaction.guild_id and perms.manage_guild),
+            CONTEXT_GUILD: interaction.guild_id,
+            CONTEXT_CHANNEL: parent or here if interaction.guild_id else None,
+            CONTEXT_ROLES: role_ids(interaction.user) if interaction.guild_id else (),
+        }
+        if here is not None and parent is not None:
+            focus = await game_in_channel(self.service, here)
+            if focus is not None:
+                found[CONTEXT_GAME] = focus
+        return found
+
+    async def run(
+        self, interaction: discord.Interaction[Any], command: Command, values: Mapping[str, Any]
+    ) -> None:
+        """A slash command or a component that stands for one: the whole round trip."""
+        public = is_public(command)
+        # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        try:
+            options = {**values, **await self.context(interaction)}
+            reply = await dispatch(self.service, interaction.user.id, command, options)
+            private = values.get(THREAD) == "private"
+            await self.present(interaction, command, reply, public, private_thread=private)
+        except Exception as err:  # every failure ends as a reply; see fail()
+            await self.fail(interaction, err)
+
+    async def present(
+        self,
+        interaction: discord.Interaction[Any],
+        command: Command,
+        reply: Reply,
+        public: bool,
+        *,
+        private_thread: bool = False,
+    ) -> None:
+        """Answer the caller, then deliver the reply's messages to wherever they belong.
+
+        A league reply's own images (the standings) go with the answer, and its league
+        messages (threads, events, announcements) go out before its game messages.
+        """
+        user = interaction.user.id
+        lang = await self.locale(interaction)
+        messages = list(reply.messages)
+        if isinstance(reply, LeagueReply):
+            text = reply.text or i18n.t("done", lang)
+            await files.followup(interaction, text, reply.images, not public)
+            await deliver_league(self.delivery, reply.league)
+        elif command.name == "hand":
+            mine = [m for m in messages if isinstance(m, PrivateUpdate) and m.user_id == user]
+            for panel in mine:
+                await self.delivery.send_panel_reply(interaction, panel, lang)
+            messages = [m for m in messages if m not in mine]
+        elif command.group is None and command.name in SHOWS_BOARD:
+            shown = [m for m in messages if isinstance(m, PublicUpdate)]
+            images = tuple(i for m in shown for i in m.images)
+            await files.followup(interaction, reply.text, images, ephemeral=not public)
+            messages = [m for m in messages if m not in shown]
+        elif command.group is not None and command.name in OPENS_LOBBY and reply.game_id:
+            lobby = [m for m in messages if isinstance(m, LobbyUpdate)]
+            text = lobby[-1].text if lobby else reply.text
+            await self.delivery.open_lobby(
+                interaction, reply.game_id, text, lang, private=private_thread
+            )
+            messages = [m for m in messages if m not in lobby]
+        else:
+            await files.followup(interaction, reply.text or i18n.t("done", lang), (), not public)
+        if command.group is not None and command.name in SEATING and reply.game_id:
+            await self.delivery.probe_interactive(interaction, reply.game_id, lang)
+            if command.name == "join":
+                await self.delivery.seat_in_thread(reply.game_id, user)
+        await self.delivery.deliver(messages)
+
+    async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:
+        """The one error handler: GameError as an ephemeral line, else an incident id."""
+        if isinstance(err, app_commands.CommandInvokeError):
+            err = err.original
+        if isinstance(err, GameError):
+            text = err.user_message
+        else:
+            incident = uuid.uuid4().hex[:8]
+            log.error("incident %s", incident, exc_info=err)
+            text = i18n.t("apology", await self._safe_locale(interaction), incident=incident)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell user %s about an error", interaction.user.id)
+
+    async def _safe_locale(self, interaction: discord.Interaction[Any]) -> str:
+        try:
+            return await self.locale(interaction)
+        except Exception:  # the apology must go out even when the store is the problem
+            return "en"
+
+    async def autocomplete(
+        self, interaction: discord.Interaction[Any], command: Command, option: str, current: str
+    ) -> list[app_commands.Choice[Any]]:
+        """Legal values for one option given what the user has filled in so far."""
+        given: dict[str, Any] = {}
+        for name, value in interaction.namespace:
+            given[name] = value.id if isinstance(value, discord.abc.Snowflake) else value
+        try:
+            given.update(await self.context(interaction))
+            found = await complete(
+                self.service, interaction.user.id, command, option, given, current
+            )
+        except Exception:  # a suggestion list that fails is an empty one; submit re-checks
+            log.exception("autocomplete /%s %s", command.path, option)
+            return []
+        spec = command.option(option)
+        numeric = spec is not None and spec.type == "int"
+        choices: list[app_commands.Choice[Any]] = []
+        for s in found:
+            if numeric and not s.value.lstrip("-").isdigit():
+                continue
+            filled: Any = int(s.value) if numeric else s.value[:100]
+            choices.append(app_commands.Choice(name=s.name[:100], value=filled))
+        return choices
+
+
+def find(path: str) -> Command:
+    """A catalogue command by path ('board', 'neuroshima place'); KeyError when there is none."""
+    command = catalogue().find(path)
+    if command is None:
+        raise KeyError(path)
+    return command
+
+
+def picked_values(interaction: discord.Interaction[Any]) -> list[str]:
+    """The values a select menu interaction carries."""
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
+def runner_of(interaction: discord.Interaction[Any]) -> Runner:
+    """The Runner of the client an interaction arrived on."""
+    runner = getattr(interaction.client, "runner", None)
+    if not isinstance(runner, Runner):
+        raise RuntimeError("the client has no Muster runner")
+    return runner

@@ -1,0 +1,242 @@
+"""The `/sniper` group: a solo mission with auditable dice, its moves, records and leaderboard.
+
+`/sniper new map:tidewater challenge:scout seed:my-lucky-words` starts at once; the player's
+text is mixed into the seed (see `bot.service.hosting.sniper_dice`). Each action command becomes
+the codec's text and autocompletes from the legal actions of the moment.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from bot.service.commands.hosting import merge, play_commands, resolve_game, thread_option
+from bot.service.commands.sources import SOURCES, legal_values
+from bot.service.commands.spec import (
+    CONTEXT_CHANNEL,
+    CONTEXT_GAME,
+    CONTEXT_GUILD,
+    CONTEXT_SEED,
+    Command,
+    Group,
+    LegalShape,
+    Option,
+    Options,
+    game_option,
+    opt,
+)
+from bot.service.errors import NoSuchGameError, RequestError
+from bot.service.hosting import sniper_records as records
+from bot.service.hosting.sniper_dice import commitment, game_seed, server_part, verify
+from bot.service.hosting.sniper_elite import CHALLENGE_CHOICES, KEY
+from bot.service.outbox import Reply
+from bot.service.table import load_table
+from games.sniper_elite.actions import (
+    Complete,
+    DiscardObjective,
+    EndTurn,
+    Enter,
+    Equip,
+    Keep,
+    Loot,
+    Move,
+    Place,
+    Reward,
+    Shoot,
+)
+from games.sniper_elite.board import BOARD_KEYS
+
+if TYPE_CHECKING:
+    from bot.service.service import Service, UserId
+
+GROUP = "sniper"
+REWARDS = ("noise", "recoil", "precision")
+Render = Callable[[Options], str]
+Values = Callable[[Any, Any], Mapping[str, str]]
+LEGAL_SOURCES = ("sn_paths", "sn_targets", "sn_tokens", "sn_equipment", "sn_args", "sn_spaces",
+                 "sn_objectives", "sn_cards", "sn_places")  # fmt: skip
+
+SOURCES.update(dict.fromkeys(LEGAL_SOURCES, legal_values))
+
+
+def _text(*parts: object) -> str:
+    return " ".join(str(p) for p in parts if p is not None and p != "")
+
+
+def _action(
+    name: str,
+    description: str,
+    options: tuple[Option, ...],
+    render: Render,
+    types: tuple[type, ...],
+    values: Values,
+) -> Command:
+    async def handler(service: Service, user: UserId, o: Options) -> Reply:
+        gid = await resolve_game(service, user, o, KEY)
+        return await service.act(gid, user, render(o))
+
+    shape = LegalShape(types, values)
+    return Command(name, description, handler, (*options, game_option()), GROUP, shape)
+
+
+async def _new(service: Service, user: UserId, o: Options) -> Reply:
+    server = str(o.get(CONTEXT_SEED) or server_part())
+    seed = game_seed(server, str(o.get("seed") or ""))
+    options = {"map": str(o.get("map") or BOARD_KEYS[0]),
+               "challenge": str(o.get("challenge") or "none")}  # fmt: skip
+    created = await service.create(
+        KEY,
+        user,
+        mode="solo",
+        seats=1,
+        options=options,
+        rated=False,
+        seed=seed,
+        guild_id=o.get(CONTEXT_GUILD),
+        channel_id=o.get(CONTEXT_CHANNEL),
+    )
+    assert created.game_id is not None
+    started = await service.start(created.game_id, user)
+    note = Reply(f"Dice commitment (SHA-256 of the secret seed): {commitment(seed)}")
+    return merge(created, started, note)
+
+
+async def _finished_game(service: Service, user: UserId, o: Options) -> int:
+    if o.get("game") is not None or o.get(CONTEXT_GAME) is not None:
+        return await resolve_game(service, user, o, KEY, seated=False)
+    uid = service.user(user)
+    done = await service.store.finished_games(game_key=KEY, unrated_only=False, limit=5000)
+    for record in reversed(done):
+        if any(s.user_id == uid for s in await service.store.seats(record.id)):
+            return record.id
+    raise NoSuchGameError("You have no finished sniper mission to verify.", code="no_game")
+
+
+async def _verify(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await _finished_game(service, user, o)
+    table = await load_table(service.host, gid)
+    if table.spec.key != KEY:
+        raise RequestError(f"Game {gid} is not a sniper mission.", code="wrong_game")
+    seed = table.record.seed
+    if table.record.status.is_open:
+        text = (
+            f"Game {gid} is still running: its seed stays secret until the mission ends. "
+            f"Commitment: {commitment(seed)}."
+        )
+        return Reply(text, (), gid)
+    result = verify(table.spec, table.game_config, table.settings.seats, seed, table.timeline.moves)
+    head = f"Game {gid}: dice verification."
+    return Reply("\n".join([head, *result.lines()]), (), gid)
+
+
+async def _records(service: Service, user: UserId, o: Options) -> Reply:
+    who = service.user(o.get("user") or user)
+    found = await records.missions(service.host, o.get(CONTEXT_GUILD))
+    lines = records.personal(found, who)
+    name = service.host.name(who)
+    if not lines:
+        return Reply(f"{name} has no finished sniper missions here yet.")
+    return Reply("\n".join([f"Sniper records of {name}:", *(f"  {s}" for s in lines)]))
+
+
+async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
+    del user
+    map_key = str(o.get("map") or BOARD_KEYS[0])
+    challenge = str(o.get("challenge") or "none")
+    found = await records.missions(service.host, o.get(CONTEXT_GUILD))
+    rows = records.best_by_player(found, map_key, challenge)[: int(o.get("top") or 10)]
+    if not rows:
+        return Reply(f"No finished missions on {map_key} ({challenge}) yet.")
+    lines = [f"Sniper leaderboard, {map_key}, challenge {challenge} (best score per player):"]
+    for rank, (m, games, wins) in enumerate(rows, start=1):
+        result = "out alive" if m.won else "lost"
+        lines.append(
+            f"  {rank}. {service.host.name(m.user_id)}: {m.score} ({result}, {m.objectives} "
+            f"objectives, {m.rounds_left} rounds left, {m.hits} hits; {wins} of {games} won)"
+        )
+    return Reply("\n".join(lines))
+
+
+def _values(**fields: str) -> Values:
+    def values(action: Any, view: Any) -> Mapping[str, str]:
+        del view
+        found = {name: getattr(action, f) for name, f in fields.items()}
+        return {k: "" if v is None else str(v) for k, v in found.items()}
+
+    return values
+
+
+def actions() -> tuple[Command, ...]:
+    """One command per kind of sniper action and decision."""
+    space = opt("space", "str", "A space, e.g. C4", True, autocomplete="sn_spaces")
+    return (
+        _action("move", "Move 1-3 spaces along a path", (opt("path", "str",
+                "Spaces in order, e.g. B3,B4,C4", True, autocomplete="sn_paths"),),
+                lambda o: _text("move", o["path"]), (Move,),
+                lambda a, v: {"path": ",".join(a.path)}),
+        _action("shoot", "Shoot a defender, drawing tokens from the bag",
+                (opt("target", "str", "The target's space", True, autocomplete="sn_targets"),
+                 opt("tokens", "int", "Tokens to draw", True, autocomplete="sn_tokens",
+                     min_value=1)),
+                lambda o: _text("shoot", o["target"], o["tokens"]), (Shoot,),
+                _values(target="target", tokens="tokens")),
+        _action("loot", "Loot the objective space you stand on", (), lambda o: "loot", (Loot,),
+                lambda a, v: {}),
+        _action("objective", "Complete the objective on your space", (), lambda o: "objective",
+                (Complete,), lambda a, v: {}),
+        _action("equip", "Use an equipment card",
+                (opt("card", "str", "An equipment card", True, autocomplete="sn_equipment"),
+                 opt("arg", "str", "Area or space the card needs", autocomplete="sn_args")),
+                lambda o: _text("equip", o["card"], o.get("arg")), (Equip,),
+                _values(card="card", arg="arg")),
+        _action("end", "End your turn (the defenders act)", (), lambda o: "end", (EndTurn,),
+                lambda a, v: {}),
+        _action("enter", "Choose your entry space", (space,), lambda o: _text("enter", o["space"]),
+                (Enter,), _values(space="space")),
+        _action("discard", "Put back one of two objectives of the same colour",
+                (opt("number", "int", "The objective", True, autocomplete="sn_objectives",
+                     min_value=1, max_value=9),),
+                lambda o: _text("discard", o["number"]), (DiscardObjective,),
+                _values(number="number")),
+        _action("reward", "Choose the kill reward",
+                (opt("kind", "choice", "The reward", True, choices=REWARDS),
+                 opt("count", "int", "Recoil tokens to remove (1 or 2)", min_value=1,
+                     max_value=2)),
+                lambda o: _text("reward", o["kind"], o.get("count")), (Reward,),
+                _values(kind="kind", count="count")),
+        _action("keep", "Keep one of the looted cards",
+                (opt("card", "str", "The card", True, autocomplete="sn_cards"),),
+                lambda o: _text("keep", o["card"]), (Keep,), _values(card="card")),
+        _action("place", "Where a returning defender stands",
+                (opt("space", "str", "A space next to its iron cross", True,
+                     autocomplete="sn_places"),),
+                lambda o: _text("place", o["space"]), (Place,), _values(space="space")),
+    )  # fmt: skip
+
+
+def group() -> Group:
+    """The /sniper group."""
+    new_opts = (
+        opt("map", "choice", "The map", choices=BOARD_KEYS),
+        opt("challenge", "choice", "An officer challenge (none by default)",
+            choices=CHALLENGE_CHOICES),
+        opt("seed", "str", "Your own text, mixed into the dice seed"),
+        thread_option(),
+    )  # fmt: skip
+    board_opts = (
+        opt("map", "choice", "The map", choices=BOARD_KEYS),
+        opt("challenge", "choice", "The officer challenge", choices=CHALLENGE_CHOICES),
+        opt("top", "int", "How many (default 10)", min_value=1, max_value=25),
+    )  # fmt: skip
+    commands = (
+        Command("new", "Start a solo sniper mission", _new, new_opts, GROUP),
+        *actions(),
+        *play_commands(KEY),
+        Command("verify", "Recompute every dice draw of a finished mission", _verify,
+                (game_option("The mission (default: your last finished one)"),), GROUP),
+        Command("records", "A player's best missions per map and challenge", _records,
+                (opt("user", "user", "Whose records (default yours)"),), GROUP),
+        Command("leaderboard", "Best solo scores on a map and challenge", _leaderboard,
+                board_opts, GROUP),
+    )  # fmt: skip
+    return Group(GROUP, "Sniper Elite solo missions", KEY, commands)

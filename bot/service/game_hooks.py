@@ -1,0 +1,45 @@
+"""Per-game host hooks: refine the messages of a written change, handle a game's own deadlines.
+
+A game whose hosting needs more than the generic table (simultaneous private planning, a live
+clock, auditable dice) registers a refiner, called by `settle` after every write of its games,
+and deadline handlers for the deadline kinds it schedules (`"<prefix>:..."`), called by `tick`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+
+from bot.service.outbox import Message
+from bot.service.play import Plan
+from bot.service.table import Host, Table
+from storage.records import DeadlineRecord
+
+Refiner = Callable[[Host, Plan, Table, list[Message]], Awaitable[list[Message]]]
+DeadlineHandler = Callable[[Host, DeadlineRecord, datetime], Awaitable[list[Message]]]
+
+_REFINERS: dict[str, Refiner] = {}
+_DEADLINES: dict[str, DeadlineHandler] = {}
+
+
+def register_refiner(game_key: str, refiner: Refiner) -> None:
+    """Let `refiner` adjust (add, drop, replace) the messages of every change of `game_key`."""
+    _REFINERS[game_key] = refiner
+
+
+def register_deadline(prefix: str, handler: DeadlineHandler) -> None:
+    """Let `handler` fire the deadlines whose kind is `prefix` or starts with `prefix:`."""
+    _DEADLINES[prefix] = handler
+
+
+def deadline_handler(kind: str) -> DeadlineHandler | None:
+    """The handler registered for a deadline kind (None: a generic host deadline)."""
+    return _DEADLINES.get(kind.split(":", 1)[0])
+
+
+async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) -> list[Message]:
+    """The messages of a change after its game's refiner (unchanged when it has none)."""
+    refiner = _REFINERS.get(after.spec.key)
+    if refiner is None:
+        return messages
+    return await refiner(host, plan, after, messages)

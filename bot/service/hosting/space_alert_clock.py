@@ -1,0 +1,312 @@
+"""Space Alert's clocks: phase deadlines for asynchronous crews, the soundtrack in live mode.
+
+Deadlines are stored with kinds `space_alert:WHAT:FLIGHT:PHASE[:EXTRA]` (seat NULL), so a
+restart loses none and a deadline that the game has moved past is recognised and ignored.
+- Asynchronous (`phase_clock` seconds): a reminder at 80 %, then the phase closes: the host
+  sends `LockIn` for every player still programming (their empty slots stay empty).
+- Live (`live`): the flight follows the soundtrack's 10 minutes from the moment it is
+  prepared: each announcement is posted at its second (T+n), a warning a minute before each
+  phase ends, the blackouts and their all-clear, and the phases close on the clock.
+- Between campaign flights a silent voter proposes `stop` and a silent repairer `skip`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from bot.service.errors import NoSuchGameError
+from bot.service.outbox import Message, PublicUpdate, Reminder
+from bot.service.play import Draft, Plan, run
+from bot.service.settle import settle
+from bot.service.table import Host, Table, load_table
+from bot.service.timeline import TIMEOUT
+from bot.service.updates import seat_name
+from games.base import Seat
+from games.space_alert.actions import (
+    FlightPrepared,
+    LeaveStoreEmpty,
+    LockIn,
+    PhaseOpened,
+    SkipRepair,
+    StopCampaign,
+)
+from games.space_alert.missions import Schedule
+from games.space_alert.rules import legal_actions
+from games.space_alert.state import Stage, State
+from games.space_alert.view import player_view
+from storage.records import DeadlineRecord, GameStatus
+
+PREFIX = "space_alert"
+DEFAULT_ENDS = {12: (225, 455, 600), 7: (255, 425)}
+"""Phase ends (seconds into the operation) for generated missions, as on the soundtracks."""
+WARNING = 60
+LIVE_BREAK = 300
+"""Seconds a live crew has for each decision between campaign flights."""
+REMIND_SHARE = 0.8
+BREAK_STAGES = (Stage.DEBRIEF, Stage.REPAIR, Stage.STOW_BOTS)
+
+
+class StaleDeadlineError(Exception):
+    """The game has moved past the moment this deadline was set for."""
+
+
+@cache
+def _official_ends() -> dict[str, tuple[int, ...]]:
+    text = resources.files("games.space_alert").joinpath("data/missions.json").read_text("utf-8")
+    return {m["id"]: tuple(m["phase_ends"]) for m in json.loads(text)["missions"]}
+
+
+def phase_ends(schedule: Schedule) -> tuple[int, ...]:
+    """Seconds into the operation at which each phase ends."""
+    return _official_ends().get(schedule.id) or DEFAULT_ENDS.get(schedule.turns, (225, 455, 600))
+
+
+def phase_start(schedule: Schedule, phase: int) -> int:
+    """Seconds into the operation at which `phase` begins."""
+    return 0 if phase == 1 else phase_ends(schedule)[phase - 2]
+
+
+def announcement_second(state: State, index: int) -> int:
+    """When the computer announces threat `index` (official soundtracks give the second;
+    generated missions spread a phase's threats evenly over it)."""
+    assert state.schedule is not None
+    a = state.announced[index]
+    if a.slot.second:
+        return a.slot.second
+    same = sorted(
+        (x.slot.turn, i) for i, x in enumerate(state.announced) if x.slot.phase == a.slot.phase
+    )
+    first = phase_start(state.schedule, a.slot.phase) + 10
+    last = phase_ends(state.schedule)[a.slot.phase - 1] - 70
+    step = (last - first) / max(len(same), 1)
+    return int(first + step * same.index((a.slot.turn, index)))
+
+
+def clock_text(seconds: float) -> str:
+    """Operation time as mm:ss."""
+    whole = max(int(seconds), 0)
+    return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    """A table's clock settings."""
+
+    live: bool
+    phase_clock: int
+
+    @staticmethod
+    def of(table: Table) -> Timing:
+        """The timing options of a table's lobby."""
+        options = table.settings.options
+        return Timing(bool(options.get("live", False)), int(options.get("phase_clock") or 0))
+
+    @property
+    def break_clock(self) -> int:
+        """Seconds for a decision between flights (0: no deadline)."""
+        return LIVE_BREAK if self.live else self.phase_clock
+
+
+async def flight_start(host: Host, table: Table) -> datetime:
+    """When the current flight was prepared: second 0 of its operation."""
+    events = await host.store.events(table.id)
+    found = [e.created for e in events if e.action.get("type") == "flight_prepared"]
+    return found[-1] if found else host.clock.now()
+
+
+def _kind(what: str, state: State, *extra: object) -> str:
+    return ":".join(str(p) for p in (PREFIX, what, state.flight, state.phase, *extra))
+
+
+async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
+    """Schedule the deadlines a change calls for; announcements already due come back now."""
+    state: State | None = after.state
+    if state is None or after.record.status is not GameStatus.ACTIVE:
+        return []
+    timing = Timing.of(after)
+    now = host.clock.now()
+    before: State | None = plan.table.state
+    if any(isinstance(s.action, PhaseOpened) for s in plan.steps) and state.stage is Stage.PLANNING:
+        if timing.live:
+            started = now
+            if not any(isinstance(s.action, FlightPrepared) for s in plan.steps):
+                started = await flight_start(host, after)
+            return await _schedule_live(host, after, state, started, now)
+        if timing.phase_clock:
+            due = now + timedelta(seconds=timing.phase_clock)
+            remind = now + timedelta(seconds=timing.phase_clock * REMIND_SHARE)
+            await host.store.add_deadline(after.id, None, _kind("remind", state), remind)
+            await host.store.add_deadline(after.id, None, _kind("close", state), due)
+        return []
+    moved = before is None or (before.stage, before.repairer) != (state.stage, state.repairer)
+    if state.stage in BREAK_STAGES and moved and timing.break_clock:
+        kind = _kind("break", state, state.stage.value, state.repairer)
+        await host.store.add_deadline(
+            after.id, None, kind, now + timedelta(seconds=timing.break_clock)
+        )
+    return []
+
+
+async def _schedule_live(
+    host: Host, table: Table, state: State, started: datetime, now: datetime
+) -> list[Message]:
+    assert state.schedule is not None
+    schedule, phase = state.schedule, state.phase
+    at = (now - started).total_seconds()
+    posts: list[Message] = []
+    for index, a in enumerate(state.announced):
+        if a.slot.phase != phase:
+            continue
+        second = announcement_second(state, index)
+        if second <= at:
+            posts.append(announcement(table, state, index, second))
+        else:
+            due = started + timedelta(seconds=second)
+            await host.store.add_deadline(table.id, None, _kind("announce", state, index), due)
+    end = phase_ends(schedule)[phase - 1]
+    blackout = schedule.comms_down[phase - 1] if not state.config.solo else 0
+    if blackout:
+        begin = phase_start(schedule, phase) + (end - phase_start(schedule, phase) - blackout) // 2
+        for what, second in (("down", begin), ("up", begin + blackout)):
+            due = started + timedelta(seconds=max(second, at))
+            await host.store.add_deadline(table.id, None, _kind("comms", state, what), due)
+    if end - WARNING > at:
+        due = started + timedelta(seconds=end - WARNING)
+        await host.store.add_deadline(table.id, None, _kind("warn", state), due)
+    due = started + timedelta(seconds=max(end, at))
+    await host.store.add_deadline(table.id, None, _kind("close", state), due)
+    return posts
+
+
+def announcement(table: Table, state: State, index: int, second: int) -> PublicUpdate:
+    """The computer's announcement of threat `index`, stamped with the operation clock."""
+    text = player_view(state, None).announcements[index].text
+    return PublicUpdate(table.id, f"[{clock_text(second)}] {text}")
+
+
+# --- firing --------------------------------------------------------------------------------
+async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
+    """Fire one Space Alert deadline (ignored when the game has moved past it)."""
+    parts = d.kind.split(":")
+    try:
+        table = await load_table(host, d.game_id)
+    except NoSuchGameError:
+        return []
+    state: State | None = table.state
+    if (
+        state is None
+        or table.record.status is not GameStatus.ACTIVE
+        or table.timeline.paused is not None
+        or len(parts) < 4
+        or int(parts[2]) != state.flight
+    ):
+        return []
+    what, phase, extra = parts[1], int(parts[3]), parts[4:]
+    try:
+        if what == "break":
+            return await _break(host, table, state, extra)
+        if state.stage is not Stage.PLANNING or state.phase != phase:
+            return []
+        if what == "close":
+            return await _close(host, table, phase)
+        if what == "remind":
+            return _remind(host, table, now)
+        if what == "warn":
+            mention = tuple(u for s in table.humans_to_act() if (u := table.user_at(s)))
+            text = f"Phase {phase} ends in one minute. Lock in what you have."
+            return [PublicUpdate(table.id, text, (), mention)]
+        if what == "announce":
+            index = int(extra[0])
+            started = await flight_start(host, table)
+            second = int((now - started).total_seconds())
+            if index >= len(state.announced):
+                return []
+            return [announcement(table, state, index, second)]
+        if what == "comms":
+            text = (
+                "Communications down: the crew does not talk about the plan until the all-clear."
+                if extra and extra[0] == "down"
+                else "All clear: communications restored."
+            )
+            return [PublicUpdate(table.id, text)]
+    except StaleDeadlineError:
+        return []
+    return []
+
+
+def _remind(host: Host, table: Table, now: datetime) -> list[Message]:
+    text = f"Game {table.id} (Space Alert): the phase closes soon; lock in your program."
+    return [
+        Reminder(user, table.id, text, now)
+        for s in table.humans_to_act()
+        if (user := table.user_at(s)) is not None
+    ]
+
+
+async def _act_for(host: Host, game_id: int, check: Any, moves: Any, line: Any) -> list[Message]:
+    """Play moves for silent seats as one change (re-planned on a fresh load when stale)."""
+
+    def build(table: Table) -> Plan:
+        state = table.state
+        if table.record.status is not GameStatus.ACTIVE or not check(state):
+            raise StaleDeadlineError
+        draft = Draft(table)
+        done: list[Seat] = []
+        for seat, action in moves(table, draft):
+            if not check(draft.state) or seat not in draft.to_act():
+                break
+            draft.play(seat, action)
+            draft.note(TIMEOUT, seat=seat, policy="pass")
+            done.append(seat)
+        if not done:
+            raise StaleDeadlineError
+        draft.say(line(", ".join(seat_name(host, table, s) for s in done)))
+        draft.bots()
+        return draft.finish(None)
+
+    plan, after = await run(host, game_id, build)
+    return await settle(host, plan, after)
+
+
+async def _close(host: Host, table: Table, phase: int) -> list[Message]:
+    flight = table.state.flight
+
+    def check(state: State) -> bool:
+        return state.stage is Stage.PLANNING and state.phase == phase and state.flight == flight
+
+    def moves(t: Table, draft: Draft) -> list[tuple[Seat, Any]]:
+        return [(s, LockIn()) for s in t.humans_to_act()]
+
+    def line(names: str) -> str:
+        return f"Phase {phase} closed on the clock: locked in for {names} (empty slots stay empty)."
+
+    return await _act_for(host, table.id, check, moves, line)
+
+
+async def _break(host: Host, table: Table, state: State, extra: list[str]) -> list[Message]:
+    stage, repairer = extra[0], int(extra[1])
+    flight = state.flight
+
+    def check(s: State) -> bool:
+        return s.flight == flight and s.stage.value == stage and s.repairer == repairer
+
+    def moves(t: Table, draft: Draft) -> list[tuple[Seat, Any]]:
+        found: list[tuple[Seat, Any]] = []
+        for seat in t.humans_to_act():
+            legal = legal_actions(draft.state, seat)
+            for kind in (StopCampaign, SkipRepair, LeaveStoreEmpty):
+                pick = next((a for a in legal if isinstance(a, kind)), None)
+                if pick is not None:
+                    found.append((seat, pick))
+                    break
+        return found
+
+    def line(names: str) -> str:
+        return f"Time is up between flights: {names} answered by default (stop, or no repair)."
+
+    return await _act_for(host, table.id, check, moves, line)

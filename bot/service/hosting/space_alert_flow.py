@@ -1,0 +1,139 @@
+"""What a Space Alert change tells whom: quiet planning, the bridge, the replay and the score card.
+
+The host's generic update posts every move in the channel and sends every waiting player their
+panel. Simultaneous private planning needs less: a placed card is news only for its player (and
+a handed card for its receiver), a lock-in is news for the channel, and only seats that start
+planning (or just moved) get a fresh panel. After the flight resolves the channel gets the
+replay (GIF) and the score card; the game's own clocks are scheduled here too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.hosting import space_alert_clock as clock
+from bot.service.hosting.space_alert import PRIVATE_MOVES, crew_position
+from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
+from bot.service.play import Plan
+from bot.service.table import Host, Table
+from games.base import CHANCE, Seat
+from games.space_alert.actions import DamageDrawn, GiveCard, PhaseOpened
+from games.space_alert.state import State
+from games.space_alert.view import View, player_view
+from storage.records import GameStatus
+
+
+def crew_names(host: Host, table: Table) -> list[str]:
+    """Display names of the human seats in seat order."""
+    return [host.name(table.user_at(s)) for s in range(table.settings.seats)]
+
+
+def captain_order(host: Host, table: Table, state: State) -> str:
+    """'Captain order: alice (captain), bob (crew 2), Android C (crew 3) ...'."""
+    names = crew_names(host, table)
+    shown = []
+    for index, board in enumerate(state.boards):
+        name = board.name if board.seat is None else names[board.seat]
+        shown.append(f"{name} ({crew_position(index)})")
+    return "Captain order: " + ", ".join(shown) + "."
+
+
+def public_images(host: Host, table: Table, state: State, label: str) -> tuple[Image, ...]:
+    """The bridge (before the flight resolves) or the programs summary, with players' names."""
+    from rendering.space_alert import bridge_png, mission_summary_png
+
+    view = player_view(state, None)
+    names = crew_names(host, table)
+    if view.result is None:
+        return (Image.lazy(f"game{table.id}-{label}-bridge.png", lambda: bridge_png(view, names)),)
+    return (
+        Image.lazy(f"game{table.id}-{label}-summary.png", lambda: mission_summary_png(view, names)),
+    )
+
+
+def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
+    """The replay GIF and the score card of the flight just resolved (public: it is over)."""
+    from rendering.space_alert import replay_animation, score_card_png
+
+    view: View = player_view(state, None)
+    names = crew_names(host, table)
+    result = view.result
+    assert result is not None
+    if result.lost:
+        verdict = f"The ship was lost: {result.loss_reason}."
+    else:
+        verdict = f"The ship returned: score {result.score}."
+    base = f"game{table.id}-flight{state.flight}"
+    images = (
+        Image.lazy(f"{base}-replay.gif", lambda: replay_animation(view, names)),
+        Image.lazy(f"{base}-score.png", lambda: score_card_png(view)),
+    )
+    text = f"Flight {state.flight} of game {table.id} resolved. {verdict} The replay, turn by turn:"
+    return PublicUpdate(table.id, text, images)
+
+
+def _quiet(plan: Plan) -> bool:
+    moves = [s for s in plan.steps if s.seat != CHANCE]
+    return bool(moves) and all(
+        s.seat != CHANCE and isinstance(s.action, PRIVATE_MOVES) for s in plan.steps
+    )
+
+
+def _panel_seats(plan: Plan, after: Table) -> set[Seat]:
+    before = set(plan.table.humans_to_act()) if plan.table.state is not None else set()
+    seats = set(after.humans_to_act()) - before
+    if plan.actor is not None:
+        seats.add(plan.actor)
+    seats |= {s.action.to for s in plan.steps if isinstance(s.action, GiveCard)}
+    return seats
+
+
+def _blackout_over(plan: Plan) -> bool:
+    """True when a phase with a communications blackout has just closed (asynchronous play)."""
+    before: State | None = plan.table.state
+    if before is None or before.schedule is None or before.config.solo or not before.phase:
+        return False
+    closed = any(isinstance(s.action, PhaseOpened | DamageDrawn) for s in plan.steps)
+    return closed and bool(before.schedule.comms_down[before.phase - 1])
+
+
+async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) -> list[Message]:
+    """Space Alert's messages for one change (see the module docstring)."""
+    state: State | None = after.state
+    if state is None:
+        return messages
+    quiet = _quiet(plan) and after.record.status is GameStatus.ACTIVE
+    panels = _panel_seats(plan, after)
+    timing = clock.Timing.of(after)
+    extra: list[str] = []
+    if plan.table.state is None:
+        extra.append(captain_order(host, after, state))
+        if timing.live:
+            extra.append("Live mission: the computer announces threats on the clock (10 minutes).")
+    if _blackout_over(plan) and not timing.live:
+        extra.append("All clear: communications restored.")
+    opened = [s for s in plan.steps if isinstance(s.action, PhaseOpened)]
+    schedule = state.schedule
+    quiet_phase = schedule is not None and bool(schedule.comms_down[state.phase - 1])
+    if opened and quiet_phase and not timing.live and not state.config.solo:
+        extra.append("Communications down: do not discuss the plan until the all-clear.")
+    out: list[Message] = []
+    label = f"v{after.record.version}"
+    for m in messages:
+        if isinstance(m, PublicUpdate):
+            if quiet:
+                continue
+            text = "\n".join([m.text, *extra]) if extra else m.text
+            m = replace(m, text=text, images=public_images(host, after, state, label))
+        elif isinstance(m, GameOver):
+            reason = str((after.record.outcome or {}).get("reason", ""))
+            text = f"Game {after.id} is over. {reason}" if state.result is not None else m.text
+            m = replace(m, text=text, images=public_images(host, after, state, "final"))
+        elif isinstance(m, PrivateUpdate) and m.seat not in panels:
+            continue
+        out.append(m)
+    if any(isinstance(s.action, DamageDrawn) for s in plan.steps) and state.result is not None:
+        at = next((i for i, m in enumerate(out) if isinstance(m, GameOver)), len(out))
+        out.insert(at, resolution(host, after, state))
+    out += await clock.on_change(host, plan, after)
+    return out

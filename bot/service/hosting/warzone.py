@@ -1,0 +1,187 @@
+"""Hosting Warzone: the lobby profile, presenter, army lists, players' seeds, terrain choice.
+
+Lists, seeds and the terrain live in the lobby's options (config "host"), so the game config
+built at the start (`build_config`) carries them into the rules: `lists`, `terrain`, `rounds`
+and `dice_salt` (bot.service.dice_audit.salt of the players' seeds).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.service.dice_audit import salt
+from bot.service.errors import LobbyError
+from bot.service.presenters import Presenter, register_presenter
+from bot.service.profiles import HostProfile, Mode, register_profile
+from bot.service.table import Host, Table, load_table
+from games.base import GameError
+from games.warzone import actions as a
+from games.warzone.armylist import PRESETS, preset, validate
+from games.warzone.listtext import format_list, parse_list
+from games.warzone.terrain import preset_names
+from games.warzone.view import WarzoneView
+from storage.records import GameStatus
+
+KEY = "warzone"
+ARMIES = tuple(sorted(PRESETS))
+DEFAULT_ARMIES = ("capitol", "dark_legion")
+ROUNDS = (3, 4, 5, 6)
+
+
+def build_config(
+    options: Mapping[str, Any], mode: str, roles: Sequence[str | None]
+) -> dict[str, Any]:
+    """The rules' config: each seat's list (submitted text, else its army preset), terrain, dice."""
+    del mode
+    lists = dict(options.get("lists", {}))
+    chosen = []
+    for seat, role in enumerate(roles):
+        text = lists.get(str(seat))
+        chosen.append(text if text else (role or DEFAULT_ARMIES[seat % 2]))
+    config: dict[str, Any] = {"lists": chosen}
+    for name in ("terrain", "rounds"):
+        if options.get(name) is not None:
+            config[name] = options[name]
+    config["dice_salt"] = salt(dict(options.get("seeds", {})))
+    return config
+
+
+def timeout_pass(legal: Sequence[Any]) -> Any | None:
+    """On a timeout: pass a sentry window, end the activation, else the first safe default."""
+    for kind in (a.PassReaction, a.EndActivation, a.EndModel, a.KeepInitiative, a.ChooseSide,
+                 a.Deploy, a.Activate):  # fmt: skip
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    return None
+
+
+def profile() -> HostProfile:
+    """The Warzone host profile (registered on import)."""
+    return HostProfile(
+        key=KEY,
+        modes=(Mode("skirmish", (2,), "two players, 36 x 36 in, Relay Recovery"),),
+        roles=ARMIES,
+        role_label="army",
+        unique_roles=False,
+        options={"terrain": preset_names(), "rounds": ROUNDS},
+        build_config=build_config,
+        pass_action=timeout_pass,
+    )
+
+
+def summary(view: WarzoneView) -> str:
+    """A few lines: round, VP, RES, the squads with their state, and the last log lines."""
+    head = f"Round {view.round}/{view.last_round}, {view.phase}; VP {view.vp[0]}-{view.vp[1]}, "
+    head += f"RES left {view.res_left[0]}|{view.res_left[1]}"
+    if view.active_squad:
+        head += f"; active {view.active_squad}" + (
+            f" ({view.active_model})" if view.active_model else ""
+        )
+    lines = [head]
+    alive: dict[str, int] = {}
+    for m in view.models:
+        if m.alive:
+            alive[m.squad] = alive.get(m.squad, 0) + 1
+    for s in view.squads:
+        flags = [s.morale] if s.morale != "steady" else []
+        flags += ["done"] if s.activated else []
+        flags += [f"with {s.attached_to}"] if s.attached_to else []
+        flags += [s.policy] if s.policy else []
+        tail = f" [{', '.join(flags)}]" if flags else ""
+        lines.append(f"  {s.key} seat {s.seat}: {s.name.split(' (')[0]}, {alive.get(s.key, 0)} "
+                     f"left{tail}")  # fmt: skip
+    return "\n".join(lines)
+
+
+def _board_png(view: WarzoneView) -> bytes:
+    from rendering.warzone import table_png
+
+    return table_png(view)
+
+
+PRESENTER = Presenter(summary=summary, board=_board_png)
+
+
+def install() -> None:
+    """Register the profile and presenter (idempotent)."""
+    register_profile(profile())
+    register_presenter(KEY, PRESENTER)
+
+
+install()
+
+
+# --- lobby: lists, seeds, terrain -------------------------------------------------------------
+
+
+async def _lobby_seat(host: Host, game_id: int, user: int) -> tuple[Table, int]:
+    table = await load_table(host, game_id)
+    if table.record.status is not GameStatus.LOBBY:
+        raise LobbyError("Lists, seeds and terrain are set before the start.", code="not_lobby")
+    seat = table.seat_of(user)
+    if seat is None:
+        raise LobbyError("Take a seat in this lobby first.", code="not_seated")
+    return table, seat
+
+
+async def _save_options(host: Host, table: Table, options: dict[str, Any]) -> None:
+    settings = replace(table.settings, options=options)
+    await host.store.update_game(table.id, config={**table.record.config,
+                                                   "host": settings.to_json()})  # fmt: skip
+    host.cache.pop(table.id, None)
+
+
+def read_list(text: str | None, name: str | None) -> tuple[str, str]:
+    """(list text to store, a report) for a submitted text list or a preset name."""
+    if name:
+        army = preset(name)
+        raw = PRESETS[name]
+        return format_list(raw), f"Preset {name}: {army.points} points."
+    assert text is not None
+    # Discord options are one line: ';' or '|' separate squad lines
+    lines = text.replace("|", "\n").replace(";", "\n")
+    try:
+        army = validate(parse_list(lines))
+    except GameError as err:
+        raise LobbyError(err.user_message, code="invalid_list") from None
+    notes = "".join(f"\n  note: {n}" for n in army.notes)
+    return lines, f"List accepted: {army.faction}, {army.points} points.{notes}"
+
+
+async def submit_list(
+    host: Host, game_id: int, user: int, text: str | None, name: str | None
+) -> str:
+    """Store a seat's army list (validated now, so the start cannot fail on it)."""
+    table, seat = await _lobby_seat(host, game_id, user)
+    if not text and not name:
+        current = dict(table.settings.options.get("lists", {})).get(str(seat))
+        role = next((r.role for r in table.seats if r.seat == seat), None)
+        return current or f"No list submitted; you play the {role or 'default'} preset."
+    stored, report = read_list(text, name)
+    options = dict(table.settings.options)
+    options["lists"] = {**dict(options.get("lists", {})), str(seat): stored}
+    await _save_options(host, table, options)
+    return f"Seat {seat}: {report}\n{stored}"
+
+
+async def add_seed(host: Host, game_id: int, user: int, seed: str) -> str:
+    """Store a seat's own dice seed (mixed into every die of the game)."""
+    table, seat = await _lobby_seat(host, game_id, user)
+    if not 1 <= len(seed) <= 100:
+        raise LobbyError("A seed is 1-100 characters.", code="bad_seed")
+    options = dict(table.settings.options)
+    options["seeds"] = {**dict(options.get("seeds", {})), str(seat): seed}
+    await _save_options(host, table, options)
+    return f"Seat {seat} added a dice seed; it is mixed into every die of game {game_id}."
+
+
+async def set_terrain(host: Host, game_id: int, user: int, name: str) -> str:
+    """Choose the terrain preset (any seated player, before the start)."""
+    table, _ = await _lobby_seat(host, game_id, user)
+    if name not in preset_names():
+        raise LobbyError(f"Terrain presets: {', '.join(preset_names())}.", code="bad_option")
+    await _save_options(host, table, {**dict(table.settings.options), "terrain": name})
+    return f"Game {game_id} will be played on {name}."

@@ -1,0 +1,212 @@
+"""A round's games: created with the league's clock, linked in the log, started; results back."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from bot.service import lobby
+from bot.service.leagues.adjudicate import adjudicated
+from bot.service.leagues.messages import TableOpened
+from bot.service.leagues.standings import table_points
+from bot.service.leagues.state import (
+    PAIRED,
+    RESULT,
+    LeagueState,
+    Table,
+    ai_level_user,
+    is_ai_entrant,
+)
+from bot.service.leagues.swiss import Pairing
+from bot.service.outbox import Message, Notice
+from bot.service.profiles import RANDOM_ROLE, profile_for
+from bot.service.ratings import seat_ranks
+from bot.service.table import Host, load_table
+from games.base import GameError
+from games.registry import find_game
+from storage.base import ConflictError
+from storage.leagues import LeagueGame, LeagueStore, NewLeagueEvent
+from storage.records import GameRecord, GameStatus
+
+log = logging.getLogger(__name__)
+
+
+def leagues_of(host: Host) -> LeagueStore:
+    """The host's store as a LeagueStore (both backends are one)."""
+    store = host.store
+    if not isinstance(store, LeagueStore):
+        raise GameError("This database cannot hold leagues.", code="no_leagues")
+    return store
+
+
+def seat_user(state: LeagueState, entrant: int) -> int:
+    """Who sits for an entrant: the holder, or the AI level for AI entrants."""
+    if is_ai_entrant(entrant):
+        return ai_level_user(entrant)
+    return state.entrants[entrant].user
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A round written to the log, with the messages of its started games."""
+
+    messages: tuple[Message, ...]
+    tables: tuple[TableOpened, ...]
+
+
+async def _create_game(
+    host: Host, state: LeagueState, seats: Sequence[int], number: int, board: int
+) -> int:
+    cfg = state.config
+    head = state.head
+    rated = cfg.rated and not any(is_ai_entrant(e) for e in seats)
+    created = await lobby.create(
+        host,
+        head.game_key,
+        cfg.creator,
+        mode=cfg.mode,
+        seats=len(seats),
+        clock=cfg.clock,
+        rated=rated,
+        guild_id=head.guild_id or None,
+        channel_id=head.channel_id,
+        join=False,
+        seed=f"{cfg.seed}:{number}:{board}:{state.version}",
+    )
+    gid = created.game_id
+    assert gid is not None
+    role = RANDOM_ROLE if profile_for(find_game(head.game_key)).roles else None
+    for seat, entrant in enumerate(seats):
+        await host.store.add_seat(gid, seat, seat_user(state, entrant), role)
+    return gid
+
+
+async def open_round(
+    host: Host,
+    state: LeagueState,
+    number: int,
+    pairing: Pairing,
+    now: datetime,
+    slots: Sequence[int] = (),
+) -> Opened:
+    """Create the round's games, log the pairing with its links, then start the games."""
+    games: list[int] = []
+    try:
+        for board, seats in enumerate(pairing.tables, start=1):
+            games.append(await _create_game(host, state, seats, number, board))
+        deadline = now + timedelta(seconds=state.config.round_time)
+        data: dict[str, Any] = {
+            "round": number,
+            "tables": [
+                {"board": b, "game": g, "seats": list(s)}
+                for b, (g, s) in enumerate(zip(games, pairing.tables, strict=True), start=1)
+            ],
+            "byes": list(pairing.byes),
+            "why": list(pairing.why),
+            "deadline": deadline.isoformat(),
+            "slots": list(slots),
+        }
+        links = [LeagueGame(g, state.id, number, b) for b, g in enumerate(games, start=1)]
+        await leagues_of(host).append_league(
+            state.id, state.version, [NewLeagueEvent(PAIRED, data)], games=links
+        )
+    except BaseException:
+        for gid in games:  # lobbies nobody will play: the round was not written
+            await host.store.set_status(gid, GameStatus.ABANDONED, expected=GameStatus.LOBBY)
+        raise
+    return await start_games(host, state, number, games, pairing.tables)
+
+
+async def start_games(
+    host: Host,
+    state: LeagueState,
+    number: int,
+    games: Sequence[int],
+    tables: Sequence[Sequence[int]],
+) -> Opened:
+    """Start a round's lobbies (again after a crash: started ones are skipped)."""
+    messages: list[Message] = []
+    opened: list[TableOpened] = []
+    head = state.head
+    for board, (gid, seats) in enumerate(zip(games, tables, strict=True), start=1):
+        users = tuple(seat_user(state, e) for e in seats if not is_ai_entrant(e))
+        title = f"{head.name} · round {number} · table {board}"
+        text = f"Round {number}, table {board}: game {gid}. Good luck!"
+        opened.append(
+            TableOpened(
+                state.id, head.guild_id, head.channel_id, number, board, gid, users, title, text
+            )
+        )
+        record = await host.store.get_game(gid)
+        if record.status is not GameStatus.LOBBY:
+            continue
+        try:
+            reply = await lobby.start(host, gid, state.config.creator, admin=True)
+        except GameError as err:
+            log.error("league %d: game %d did not start: %s", state.id, gid, err)
+            continue
+        messages.extend(reply.messages)
+    return Opened(tuple(messages), tuple(opened))
+
+
+def result_data(
+    state: LeagueState, table: Table, record: GameRecord, source: str = "game"
+) -> dict[str, Any]:
+    """The `result` event data of a finished game: league points and game scores per seat."""
+    outcome = record.outcome or {}
+    n = len(table.seats)
+    keys = seat_ranks(outcome, n)
+    points = table_points(keys, state.config.seats)
+    scores = [float(x) for x in outcome.get("scores", [])]
+    if len(scores) != n:
+        scores = [0.0] * n
+    return {
+        "round": table.round,
+        "board": table.board,
+        "game": table.game_id,
+        "points": points,
+        "scores": scores,
+        "source": source,
+        "reason": str(outcome.get("reason", record.status.value)),
+    }
+
+
+async def record_result(
+    host: Host, state: LeagueState, table: Table, data: dict[str, Any], actor: int | None = None
+) -> None:
+    """Append a table's result (raises StaleLeagueError when the league moved on)."""
+    await leagues_of(host).append_league(
+        state.id, state.version, [NewLeagueEvent(RESULT, data, actor)]
+    )
+
+
+async def close_game(
+    host: Host, state: LeagueState, table: Table, rule: str, why: str
+) -> tuple[dict[str, Any], list[Message]]:
+    """End an unfinished table by adjudication (`hq` lead or `draw`); unrated, noticed."""
+    gid = table.game_id
+    loaded = await load_table(host, gid)
+    view = loaded.view(None) if loaded.state is not None else None
+    winners, scores = adjudicated(state.head.game_key, view, len(table.seats), rule)
+    outcome = {
+        "winners": winners,
+        "reason": why,
+        "scores": scores,
+        "resigned": [],
+        "ended_by": "league",
+    }
+    status = loaded.record.status
+    if status.is_open:
+        # If it finished a moment ago by itself, its own outcome stands.
+        with contextlib.suppress(ConflictError):
+            await host.store.set_status(gid, GameStatus.FINISHED, expected=status, outcome=outcome)
+        await host.store.cancel_deadlines(gid)
+        host.cache.pop(gid, None)
+    record = await host.store.get_game(gid)
+    data = result_data(state, table, record, source="adjudicated")
+    notice = Notice(gid, f"{state.head.name}: game {gid} was adjudicated ({why}).")
+    return data, [notice]

@@ -1,0 +1,184 @@
+"""League images: the standings table (with the current round's tables) and the final podium.
+
+Built from plain rows the league service prepares (names already resolved), laid out first
+(pure coordinates), then painted: shapes supersampled on patches, text last at 1x.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image
+
+from rendering.assets import BOLD, REGULAR, text_width
+from rendering.canvas import RGB, Sketch, Text, draw_texts
+from rendering.palette import BACKGROUND, MUTED, TEXT
+
+WIDTH = 900
+MARGIN = 24
+HEAD = 84
+ROW = 30
+ROW_PX = 16
+MAX_ROWS = 32
+PANEL: RGB = (38, 44, 52)
+STRIPE: RGB = (44, 51, 60)
+ACCENT: RGB = (255, 196, 0)
+OUT: RGB = (120, 128, 140)
+MEDALS: tuple[RGB, RGB, RGB] = ((230, 184, 40), (186, 192, 204), (196, 128, 70))
+COLUMNS = (
+    ("#", 44),
+    ("Player", 340),
+    ("Pts", 70),
+    ("Bh", 80),
+    ("SB", 80),
+    ("G", 50),
+    ("W-D-L", 110),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """One line of the standings."""
+
+    rank: int
+    name: str
+    points: float
+    buchholz: float
+    sonneborn: float
+    games: int
+    record: str
+    out: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table of the current round: who sits there and how it stands."""
+
+    board: int
+    players: tuple[str, ...]
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """Everything the standings image shows."""
+
+    title: str
+    subtitle: str
+    rows: tuple[StandingRow, ...]
+    tables: tuple[TableLine, ...] = ()
+    tables_title: str = ""
+
+
+def fit(text: str, width: float, size: int, font: str = REGULAR) -> str:
+    """`text`, cut with an ellipsis to fit `width` pixels."""
+    if text_width(text, size, font) <= width:
+        return text
+    while text and text_width(text + "…", size, font) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _num(value: float) -> str:
+    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
+
+
+def layout(data: Standings) -> tuple[int, list[Text], list[tuple[int, int, int, int, RGB]]]:
+    """Height, texts, and filled boxes (x0, y0, x1, y1, colour) of the standings image."""
+    texts = [
+        Text((MARGIN, 22), fit(data.title, WIDTH - 2 * MARGIN, 26, BOLD), 26, TEXT),
+        Text((MARGIN, 56), fit(data.subtitle, WIDTH - 2 * MARGIN, 15, REGULAR), 15, MUTED,
+             font=REGULAR),
+    ]  # fmt: skip
+    boxes: list[tuple[int, int, int, int, RGB]] = []
+    y = HEAD
+    x = MARGIN
+    for name, w in COLUMNS:
+        texts.append(Text((x + 8, y + 8), name, 14, ACCENT))
+        x += w
+    y += ROW
+    shown = data.rows[:MAX_ROWS]
+    for i, row in enumerate(shown):
+        if i % 2 == 0:
+            boxes.append((MARGIN, y, WIDTH - MARGIN, y + ROW, STRIPE))
+        colour = OUT if row.out else TEXT
+        cells = (
+            str(row.rank),
+            row.name + (" (out)" if row.out else ""),
+            _num(row.points),
+            _num(row.buchholz),
+            _num(row.sonneborn),
+            str(row.games),
+            row.record,
+        )
+        x = MARGIN
+        for column, ((_, w), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
+            font = BOLD if column == 2 else REGULAR
+            texts.append(Text((x + 8, y + 7), fit(cell, w - 12, ROW_PX, font), ROW_PX, colour,
+                              font=font))  # fmt: skip
+            x += w
+        y += ROW
+    if len(data.rows) > MAX_ROWS:
+        more = f"... and {len(data.rows) - MAX_ROWS} more"
+        texts.append(Text((MARGIN + 8, y + 7), more, 14, MUTED, font=REGULAR))
+        y += ROW
+    if data.tables:
+        y += 12
+        texts.append(Text((MARGIN, y), data.tables_title, 18, TEXT))
+        y += 30
+        for line in data.tables:
+            who = " v ".join(line.players)
+            text = fit(f"Table {line.board}: {who}", WIDTH - 2 * MARGIN - 170, 15, REGULAR)
+            texts.append(Text((MARGIN + 8, y), text, 15, TEXT, font=REGULAR))
+            texts.append(Text((WIDTH - MARGIN - 8, y), line.state, 15, MUTED, anchor="ra",
+                              font=REGULAR))  # fmt: skip
+            y += 24
+    return y + MARGIN, texts, boxes
+
+
+def standings(data: Standings) -> Image.Image:
+    """The standings image."""
+    height, texts, boxes = layout(data)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    panel = Sketch((MARGIN - 8, HEAD - 6, WIDTH - 2 * MARGIN + 16, ROW + 4))
+    panel.rounded_rectangle((MARGIN - 8, HEAD - 6, WIDTH - MARGIN + 8, HEAD + ROW - 2), 8,
+                            fill=PANEL)  # fmt: skip
+    panel.paste_onto(image)
+    for x0, y0, x1, y1, colour in boxes:
+        image.paste(colour, (x0, y0, x1, y1))
+    draw_texts(image, texts)
+    return image
+
+
+PODIUM_W = 720
+PODIUM_H = 420
+STEPS = ((1, 150), (0, 210), (2, 110))
+"""(place index, step height) from left to right: second, first, third."""
+
+
+def podium(title: str, places: tuple[tuple[str, float], ...]) -> Image.Image:
+    """The final podium: up to three (name, points) places, the winner in the middle."""
+    image = Image.new("RGB", (PODIUM_W, PODIUM_H), BACKGROUND)
+    texts = [Text((PODIUM_W / 2, 24), fit(title, PODIUM_W - 2 * MARGIN, 26, BOLD), 26, TEXT,
+                  anchor="ma")]  # fmt: skip
+    column = (PODIUM_W - 2 * MARGIN) // 3
+    base = PODIUM_H - MARGIN
+    sketch = Sketch((0, 0, PODIUM_W, PODIUM_H))
+    for slot, (place, height) in enumerate(STEPS):
+        if place >= len(places):
+            continue
+        name, points = places[place]
+        x0 = MARGIN + slot * column + 10
+        x1 = x0 + column - 20
+        top = base - height
+        sketch.rounded_rectangle((x0, top, x1, base), 10, fill=MEDALS[place])
+        sketch.circle(((x0 + x1) / 2, top + 36), 22, fill=BACKGROUND)
+        centre = (x0 + x1) / 2
+        texts.append(Text((centre, top + 36), str(place + 1), 26, MEDALS[place], anchor="mm"))
+        texts.append(Text((centre, top - 58), fit(name, column - 16, 20, BOLD), 20, TEXT,
+                          anchor="ma"))  # fmt: skip
+        texts.append(Text((centre, top - 30), f"{_num(points)} pts", 16, MUTED, anchor="ma",
+                          font=REGULAR))  # fmt: skip
+    sketch.paste_onto(image)
+    draw_texts(image, texts)
+    return image

@@ -1,0 +1,66 @@
+"""Live mode on a fake clock: announcements at their second, warnings, phases closed on time."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from bot.service import FakeClock, Service
+from bot.service.hosting.space_alert_clock import announcement_second, clock_text, phase_ends
+from tests.hosting.helpers import command, crew, public, state
+
+
+async def _tick_to(service: Service, clock: FakeClock, start: datetime, second: int) -> list[str]:
+    clock.set(start + timedelta(seconds=second))
+    return [m.text for m in public(await service.tick())]
+
+
+async def test_the_computer_announces_on_the_soundtrack_clock(
+    service: Service, clock: FakeClock
+) -> None:
+    start = clock.now()
+    gid = await crew(service, "live", mission="mission_1", live=True)
+    first = await state(service, gid)
+    assert phase_ends(first.schedule) == (230, 455, 605)
+    seconds = [announcement_second(first, i) for i in range(len(first.announced))]
+    assert seconds == sorted(seconds) and seconds[0] == 10
+    assert await _tick_to(service, clock, start, seconds[0] - 1) == []
+    posted = await _tick_to(service, clock, start, seconds[0])
+    assert len(posted) == 1 and posted[0].startswith("[00:10] Time T+")
+    heard: list[str] = []
+    for second in seconds[1:]:
+        texts = await _tick_to(service, clock, start, second)
+        [text] = [t for t in texts if t.startswith("[")]
+        assert text.startswith(f"[{clock_text(second)}]")
+        heard += texts
+    heard += await _tick_to(service, clock, start, 120)
+    assert any(t.startswith("Communications down") for t in heard)
+    assert "All clear: communications restored." in heard
+    heard = await _tick_to(service, clock, start, 170)
+    assert any("Phase 1 ends in one minute" in t for t in heard)
+    closed = await _tick_to(service, clock, start, 230)
+    assert any("Phase 1 closed on the clock" in t for t in closed)
+    second_phase = await state(service, gid)
+    assert second_phase.phase == 2
+    later = [
+        announcement_second(second_phase, i)
+        for i, a in enumerate(second_phase.announced)
+        if a.slot.phase == 2
+    ]
+    [text] = [t for t in await _tick_to(service, clock, start, later[0]) if t.startswith("[")]
+    assert text.startswith(f"[{clock_text(later[0])}]")
+    await _tick_to(service, clock, start, 455)
+    await _tick_to(service, clock, start, 605)
+    assert (await state(service, gid)).stage.value == "over"
+
+
+async def test_a_crew_that_locks_in_early_moves_on_and_stale_deadlines_stay_quiet(
+    service: Service, clock: FakeClock
+) -> None:
+    start = clock.now()
+    gid = await crew(service, "early", players=2, mission="mission_2", live=True)
+    await command(service, "alice", "space-alert lock")
+    await command(service, "bob", "space-alert lock")
+    assert (await state(service, gid)).phase == 2
+    texts = await _tick_to(service, clock, start, 245)
+    assert not any("Phase 1" in t for t in texts)
+    assert (await state(service, gid)).phase == 2
