@@ -142,8 +142,24 @@ def replay_with_registry(
             f"recorded with rules version {game.rules_version}; this Muster has"
             f" {spec.rules_version}, which may replay it differently"
         )
+    if "game" in game.config:
+        return _replay_hosted(spec, game, seats, events)
     log = [Event(e.seq, e.engine_seat, spec.codec.from_json(e.action)) for e in events]
     seat_count = len({s.seat for s in seats})
     replay(spec.rules, game.config, seat_count, game.seed, log)
-    # No game encodes its state yet, so snapshots cannot be compared here: replaying is the check.
     return None
+
+
+def _replay_hosted(
+    spec: Any, game: GameRecord, seats: Sequence[SeatRecord], events: Sequence[EventRecord]
+) -> Any:
+    """Replay a game the host service wrote: its log mixes moves with the host's own notes
+    (undo, takeback, votes), so it is folded exactly as the service loads it, and the result is
+    the service's snapshot form, which the check compares with stored snapshots."""
+    from bot.service.profiles import profile_for
+    from bot.service.snapshots import TableFolder
+    from bot.service.table import HostSettings
+
+    settings = HostSettings.from_json(game.config.get("host", {}))
+    folder = TableFolder(spec, profile_for(spec), game.config["game"], settings.seats)
+    return folder.encode(folder.apply(folder.initial(game, seats), events))
