@@ -244,18 +244,23 @@ class Delivery:
             return
         where = await place(self.service, game_id)
         name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
-        if not private or where.channel_id is None:
+        thread: Any = None
+        if private and where.channel_id is not None:
+            parent = await self._channel(where.channel_id)
+            try:
+                thread = await parent.create_thread(
+                    name=name,
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                    auto_archive_duration=ARCHIVE,
+                )
+            except discord.HTTPException as err:  # no private threads here: a public one
+                log.warning("game %s: no private thread in %s (%s)", game_id, parent.id, err)
+        if thread is None:
             thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
             # A thread started from a message shares its id: thread_id finds the lobby message.
             await set_thread(self.service, game_id, thread.id)
             return
-        parent = await self._channel(where.channel_id)
-        thread = await parent.create_thread(
-            name=name,
-            type=discord.ChannelType.private_thread,
-            invitable=False,
-            auto_archive_duration=ARCHIVE,
-        )
         await set_thread(self.service, game_id, thread.id)
         await set_lobby_message(self.service, game_id, message.id)
         for user in await humans(self.service, game_id):

@@ -1,4 +1,5 @@
-"""A small Swiss night in the console: local players and AI entrants, a fake clock, /wait."""
+"""Leagues in the console (a small Swiss night: AI entrants, a fake clock, /wait), and the
+Discord-only `thread` option of new games, which the console accepts and ignores."""
 
 from __future__ import annotations
 
@@ -81,5 +82,12 @@ async def test_a_swiss_night_with_ai_entrants_and_a_fake_clock(session: Session)
     assert state.phase == "finished" and len(state.rounds) == 2
     assert all(t.result is not None for r in state.rounds for t in r.tables)
     out = await run(session, "/league standings league:Tuesday", "/league archive")
-    assert "pts" in out and "league-" in out or "standings" in out
+    assert "pts" in out and "league-1-standings.png" in out
     assert "won by" in out
+
+
+async def test_the_thread_option_of_new_games_is_accepted_and_ignored(session: Session) -> None:
+    out = await run(
+        session, "/seed threads", "/neuroshima new vs:ai level:easy army:moloch thread:private"
+    )
+    assert "Created game 1." in out and "Error" not in out

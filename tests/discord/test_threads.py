@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import Any
 
+import discord
+import pytest
 from PIL import Image as PILImage
 
 from bot.discord import files
 from bot.service.commands.frontend import place
 from tests.discord.conftest import World, make_world
-from tests.discord.fakes import FakeUser, click
+from tests.discord.fakes import FakeUser, click, dm_forbidden
 from tests.discord.test_duel import tiny_png
 
 
@@ -53,6 +56,23 @@ async def test_a_public_thread_is_still_the_default(world: World) -> None:
     await world.slash(world.alice, "neuroshima new", army="moloch", thread="public")
     (opened,) = world.client.log.of("thread")
     assert opened.extra["type"] == "public"
+
+
+async def test_where_private_threads_are_refused_the_game_gets_a_public_one(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = world.channel.create_thread
+
+    async def refuse(*, name: str, type: Any = None, **kwargs: Any) -> Any:
+        if type == discord.ChannelType.private_thread:
+            raise dm_forbidden()  # a 403, as for a bot without the permission
+        return await real(name=name, type=type, **kwargs)
+
+    monkeypatch.setattr(world.channel, "create_thread", refuse)
+    await world.slash(world.alice, "neuroshima new", army="moloch", thread="private")
+    (opened,) = world.client.log.of("thread")
+    assert opened.extra["type"] == "public"
+    assert not [s for s in world.client.log if "incident" in (s.content or "")]
 
 
 async def test_a_hand_thread_is_remembered_across_a_restart(world: World, tmp_path: Path) -> None:
@@ -125,4 +145,4 @@ async def test_an_animation_is_one_looping_gif() -> None:
         assert image.format == "GIF" and image.n_frames == 3 and image.info["loop"] == 0
     (single,) = await files.animation("one", lambda: frames[:1])
     assert single.filename == "one.png"
-    assert await files.animation("none", lambda: []) == []
+    assert await files.animation("none", list) == []
