@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import io
+import math
 import time
 from functools import cache
+
+from PIL import Image, ImageChops, ImageStat
 
 from games.base import GameError
 from games.engine import play, start
 from games.warzone import rules
 from games.warzone.state import Phase, State
 from rendering.warzone import Overlay, table_image, table_png
-from rendering.warzone.layout import layout
+from rendering.warzone.layout import TABLE_PX, layout, styles_of, text_box
+from rendering.warzone.style import delivery_palette
 from tests.rendering.golden import check
 
 
@@ -74,3 +79,35 @@ def test_the_table_png_is_fast_and_deterministic() -> None:
     again = table_png(view)
     assert again == first
     assert time.perf_counter() - began < 0.6  # the benchmark holds the 150 ms target
+
+
+def test_range_ring_labels_are_whole_and_clear_of_bases() -> None:
+    """Each ring is labelled with whole weapon names, on the table, over no base or other text."""
+    view = rules.player_view(mid_game(), None)
+    out = layout(view)
+    labels = [t for t in out.texts if t.text in {r.label for r in out.rings}]
+    assert {t.text for t in labels} == {r.label for r in out.rings}
+    assert any("Grenade of Flies" in t.text for t in labels)  # was cut to "Grenade of"
+    others = [text_box(t) for t in out.texts if t not in labels]
+    for t in labels:
+        x0, y0, x1, y1 = text_box(t)
+        assert out.frame.left <= x0 and x1 <= out.frame.left + TABLE_PX
+        assert out.frame.top <= y0 and y1 <= out.frame.top + TABLE_PX
+        for b in out.bases:
+            nx, ny = min(max(b.centre[0], x0), x1), min(max(b.centre[1], y0), y1)
+            assert math.dist((nx, ny), b.centre) >= b.radius, (t.text, b.key)
+        assert not any(x0 < o[2] and o[0] < x1 and y0 < o[3] and o[1] < y1 for o in others)
+
+
+def test_delivery_png_is_a_fixed_256_colour_palette_close_to_the_image() -> None:
+    """The PNG holds the table mapped onto the factions' fixed palette: same picture, few bytes."""
+    state = mid_game()
+    assert state.active_model is not None
+    view = rules.player_view(state, None)
+    overlay = Overlay(sights=((state.active_model, _enemy(state)),))
+    png = Image.open(io.BytesIO(table_png(view, overlay)))
+    assert png.mode == "P"
+    image = table_image(view, overlay)
+    error = ImageStat.Stat(ImageChops.difference(image, png.convert("RGB"))).mean
+    assert max(error) < 1.5, error
+    assert png.getpalette() == delivery_palette(styles_of(view)).getpalette()
