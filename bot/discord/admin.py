@@ -7,6 +7,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.i18n import described
 from bot.discord.runner import Runner, find
 
 ADMIN_DESCRIPTION = "Server admin tools for Muster games"
@@ -21,22 +22,34 @@ def admin_group(runner: Runner) -> app_commands.Group:
         guild_only=True,
     )
 
-    @group.command(name="cancel", description="Cancel any lobby or running game")
-    @app_commands.describe(game="Game number")
+    @group.command(
+        name="cancel",
+        description=described("Cancel any lobby or running game", "muster-admin.cancel"),
+    )
+    @app_commands.describe(game=described("Game number", "muster-admin.cancel.game"))
     async def cancel(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
     ) -> None:
         await runner.run(interaction, find("cancel"), {"game": game})
 
-    @group.command(name="start", description="Start a full lobby for its host")
-    @app_commands.describe(game="Game number")
+    @group.command(
+        name="start", description=described("Start a full lobby for its host", "muster-admin.start")
+    )
+    @app_commands.describe(game=described("Game number", "muster-admin.start.game"))
     async def start(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
     ) -> None:
         await runner.run(interaction, find("neuroshima start"), {"game": game})
 
-    @group.command(name="replace", description="Hand a player's seat to someone else")
-    @app_commands.describe(game="Game number", old="Who leaves the seat", new="Who takes it")
+    @group.command(
+        name="replace",
+        description=described("Hand a player's seat to someone else", "muster-admin.replace"),
+    )
+    @app_commands.describe(
+        game=described("Game number", "muster-admin.replace.game"),
+        old=described("Who leaves the seat", "muster-admin.replace.old"),
+        new=described("Who takes it", "muster-admin.replace.new"),
+    )
     async def replace(
         interaction: discord.Interaction[Any],
         game: app_commands.Range[int, 1],

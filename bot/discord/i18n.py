@@ -1,14 +1,24 @@
 """Texts the Discord layer writes itself (buttons, menus, errors) in en, cs, ru and pl.
 
-Game texts come from the service; command names stay English (they are typed), while group
-descriptions are localised through an app_commands Translator.
+Game texts come from the service. Command and option NAMES stay English on purpose: players
+type them and share them across languages (a Czech and a Polish player quote the same
+`/neuroshima place`). Descriptions are localised through an app_commands Translator: group
+descriptions from GROUP_DESCRIPTIONS, command and option descriptions from the JSON files in
+bot/discord/locales/ (keys: see `command_key`), sent to Discord as description_localizations.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from discord import Locale, app_commands
 
 LOCALES = ("en", "cs", "ru", "pl")
+TRANSLATED = LOCALES[1:]
+"""The locales with a translation file of the command catalogue."""
+LOCALE_DIR = Path(__file__).with_name("locales")
 
 TEXTS: dict[str, dict[str, str]] = {
     "apology": {
@@ -172,8 +182,35 @@ def t(key: str, locale: str | None = None, **values: object) -> str:
     return entry.get(language(locale), entry["en"]).format(**values)
 
 
+def command_key(path: str, option: str | None = None) -> str:
+    """The translation key of a command ('neuroshima add-ai') or of one of its options."""
+    key = path.replace(" ", ".")
+    return key if option is None else f"{key}.{option}"
+
+
+@cache
+def command_texts(lang: str) -> dict[str, str]:
+    """Command and option descriptions of one locale by key (empty for an unknown locale)."""
+    path = LOCALE_DIR / f"{lang}.json"
+    if lang not in TRANSLATED or not path.exists():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def described(text: str, key: str) -> app_commands.locale_str:
+    """A description discord.py sends in English and asks the Translator to localise by key."""
+    return app_commands.locale_str(text, key=key)
+
+
+_DESCRIPTIONS = (
+    app_commands.TranslationContextLocation.command_description,
+    app_commands.TranslationContextLocation.parameter_description,
+)
+
+
 class Translator(app_commands.Translator):
-    """Localises group descriptions when the command tree is synced."""
+    """Localises group, command and option descriptions when the command tree is synced."""
 
     async def translate(
         self,
@@ -181,7 +218,11 @@ class Translator(app_commands.Translator):
         locale: Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The translation of a group description, or None to keep English."""
-        if context.location is not app_commands.TranslationContextLocation.group_description:
-            return None
-        return GROUP_DESCRIPTIONS.get(string.message, {}).get(language(locale.value))
+        """The translation of a description, or None to keep English (names stay English)."""
+        lang = language(locale.value)
+        if context.location is app_commands.TranslationContextLocation.group_description:
+            return GROUP_DESCRIPTIONS.get(string.message, {}).get(lang)
+        key = string.extras.get("key")
+        if context.location in _DESCRIPTIONS and isinstance(key, str):
+            return command_texts(lang).get(key)
+        return None

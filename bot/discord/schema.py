@@ -2,7 +2,8 @@
 
 Each catalogue command becomes an app_commands.Command whose callback signature is built from
 the command's options, so discord.py derives the exact option schema Discord receives;
-autocomplete and the callback both go through the Runner.
+autocomplete and the callback both go through the Runner. Descriptions carry a translation key
+(`i18n.command_key`) so the tree's Translator localises them; names stay English.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.i18n import command_key, described
 from bot.discord.runner import Runner
 from bot.service.commands import Catalogue, Command, Option, catalogue
 
@@ -82,7 +84,12 @@ def _decorate(callback: Callback, runner: Runner, command: Command) -> None:
     options = command.options
     if not options:
         return
-    app_commands.describe(**{py_name(o.name): o.description for o in options})(callback)
+    app_commands.describe(
+        **{
+            py_name(o.name): described(o.description, command_key(command.path, o.name))
+            for o in options
+        }
+    )(callback)
     renames = {py_name(o.name): o.name for o in options if py_name(o.name) != o.name}
     if renames:
         app_commands.rename(**renames)(callback)
@@ -132,7 +139,7 @@ def _command(
 ) -> app_commands.Command[Any, ..., None]:
     return app_commands.Command(
         name=command.name,
-        description=command.description,
+        description=described(command.description, command_key(command.path)),
         callback=_callback(runner, command),
         parent=parent,
     )
