@@ -43,6 +43,9 @@ def play_game(a: str, b: str, armies: tuple[str, str], a_seat: int, seed: str) -
 
     rules = find_game("neuroshima").rules
     levels = {a_seat: a, 1 - a_seat: b}
+    # One memo per seat, as a host keeps one per AI: the later decisions of a turn follow the
+    # plan made at its first (games/neuroshima/ai_plan.py).
+    budgets = {seat: ai.Budget(ai.Level(level), memo={}) for seat, level in levels.items()}
     seat_armies = [armies[0], armies[1]] if a_seat == 0 else [armies[1], armies[0]]
     state, events = engine.start(rules, {"armies": seat_armies}, 2, seed)
     seq = len(events)
@@ -53,7 +56,7 @@ def play_game(a: str, b: str, armies: tuple[str, str], a_seat: int, seed: str) -
         view = rules.player_view(state, seat)
         legal = rules.legal_actions(state, seat)
         started = time.process_time()
-        action = ai.choose(view, legal, random.Random(f"{seed}:ai:{seq}"), levels[seat])
+        action = ai.choose(view, legal, random.Random(f"{seed}:ai:{seq}"), budgets[seat])
         spent = time.process_time() - started
         think[levels[seat]].append(spent)
         per_turn[seat, state.turn] = per_turn.get((seat, state.turn), 0.0) + spent

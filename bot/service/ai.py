@@ -10,7 +10,7 @@ import importlib
 import logging
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -23,6 +23,9 @@ class Budget:
     level: str
     seconds: float
     playouts: int
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Scratch space the AI keeps between decisions (a turn's plan); it bounds the size itself
+    and keys entries by the whole position, so one memo may serve every table."""
 
 
 LEVELS: dict[str, Budget] = {

@@ -2,16 +2,18 @@
 
 One entry point, `choose(view, legal_actions, rng, budget)`, decides from the seat's view only:
 the full state the search needs is rebuilt from the view (ai_state), never taken from the host.
-Every level is deterministic for a given view, action list and rng state. Budgets are work
-budgets (full evaluations), so a replay chooses the same; a host may add a stop signal built
-from its own clock (Budget.with_deadline), trading that determinism for a hard time cap.
+Every level is deterministic for a given view, action list, rng state and memo. A turn is
+searched once, at its first decision; the later ones follow that plan, kept in the memo the
+caller lends through the budget (ai_plan). Budgets are work budgets (full evaluations), so a
+replay chooses the same; a host may add a stop signal built from its own clock
+(Budget.with_deadline), trading that determinism for a hard time cap.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, MutableMapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 
 from games.base import RandomSource, Seat
@@ -29,6 +31,7 @@ from games.neuroshima.view import NeuroshimaView
 
 from .ai_eval import tile_value
 from .ai_lookahead import lookahead
+from .ai_plan import Memo, Planned, position_key, recall, remember, turn_tag
 from .ai_search import Beam, Node, Scorer, Work, best_root, search_turn
 from .ai_state import inferred_decks, state_from_view
 
@@ -42,11 +45,13 @@ class Level(Enum):
     HARD = "hard"
 
 
-DEFAULT_WORK = {Level.RANDOM: 0, Level.EASY: 40, Level.NORMAL: 450, Level.HARD: 1600}
-"""Full evaluations (each with a simulated battle) a level may spend on one decision."""
+DEFAULT_WORK = {Level.RANDOM: 0, Level.EASY: 40, Level.NORMAL: 450, Level.HARD: 2000}
+"""Full evaluations (each with a simulated battle) a level may spend on one search: once a turn
+when the turn's plan is kept (ai_plan), else at every decision."""
 
 EASY_BEAM = Beam(widths=(2, 1, 1, 1), placements=2, moves=1)
 NORMAL_BEAM = Beam()
+HARD_BEAM = Beam(widths=(8, 6, 4, 3, 2), placements=8, moves=6)
 EASY_SLIP = 0.3
 """How often easy takes a worse action than the best it saw: its visible mistakes."""
 
@@ -60,6 +65,9 @@ class Budget:
     """Full evaluations allowed; None takes the level's default."""
     stop: Callable[[], bool] | None = None
     """Checked between evaluations; True ends the search with the best action found so far."""
+    memo: Memo | None = field(default=None, compare=False)
+    """Where turn plans are kept between the decisions of a turn (ai_plan); None: no plans,
+    every decision searches the rest of the turn again."""
 
     @property
     def limit(self) -> int:
@@ -67,14 +75,17 @@ class Budget:
         return DEFAULT_WORK[self.level] if self.work is None else self.work
 
     @staticmethod
-    def with_deadline(level: Level, clock: Callable[[], float], seconds: float) -> Budget:
+    def with_deadline(
+        level: Level, clock: Callable[[], float], seconds: float, memo: Memo | None = None
+    ) -> Budget:
         """A budget that also stops `seconds` after now on the caller's `clock`."""
         start = clock()
-        return Budget(level, None, lambda: clock() - start > seconds)
+        return Budget(level, None, lambda: clock() - start > seconds, memo)
 
 
 def as_budget(budget: object) -> Budget:
-    """A Budget from a Budget, a Level, a level name, or a host budget with `level`/`playouts`."""
+    """A Budget from a Budget, a Level, a level name, or a host budget with `level`/`playouts`
+    (and `memo`, a dict for turn plans)."""
     if isinstance(budget, Budget):
         return budget
     if isinstance(budget, Level | str):
@@ -82,7 +93,9 @@ def as_budget(budget: object) -> Budget:
     # The host's own budget type (bot.service.ai.Budget): games/ may not import it.
     level = Level(str(getattr(budget, "level", Level.NORMAL.value)))
     work = getattr(budget, "playouts", None)
-    return Budget(level, work if isinstance(work, int) else None)
+    memo = getattr(budget, "memo", None)
+    memo = memo if isinstance(memo, MutableMapping) else None
+    return Budget(level, work if isinstance(work, int) else None, None, memo)
 
 
 def choose(
@@ -111,7 +124,16 @@ def choose(
     if isinstance(first, Draw):
         return max(actions, key=lambda a: len(a.mercenaries) if isinstance(a, Draw) else 0)
     state = state_from_view(view, inferred_decks(view, own))
-    return _search(state, seat, actions, own, plan)
+    tag = turn_tag(view, plan.level.value, plan.limit)
+    key = position_key(state, seat, tag) if plan.memo is not None else None
+    planned = recall(plan.memo, key)
+    if planned is not None and all(a in legal_actions for a in planned.actions):
+        return _follow(planned, plan.level, own)
+    chosen, nodes = _search(state, seat, actions, own, plan)
+    if chosen is None:
+        return actions[0]
+    remember(plan.memo, tag, seat, chosen, nodes)
+    return chosen.path[0]
 
 
 def project(position: Position) -> Position:
@@ -121,25 +143,42 @@ def project(position: Position) -> Position:
     return resolve_battle(position).position
 
 
+def _follow(planned: Planned, level: Level, rng: random.Random) -> NeuroshimaAction:
+    """The planned action; easy still slips to one of the others tried there, as it searched."""
+    options = planned.actions
+    if level is Level.EASY and len(options) > 1 and rng.random() < EASY_SLIP:
+        return options[rng.randrange(1, min(len(options), 5))]
+    return options[0]
+
+
 def _search(
     state: State,
     seat: Seat,
     actions: Sequence[NeuroshimaAction],
     rng: random.Random,
     plan: Budget,
-) -> NeuroshimaAction:
+) -> tuple[Node | None, list[Node]]:
+    """The end of turn the level plays for (None if nothing was evaluated) and all it saw."""
     work = Work(plan.limit, plan.stop)
     scorer = Scorer(seat, project)
     if plan.level is Level.EASY:
         nodes = search_turn(state, seat, actions, scorer, EASY_BEAM, work)
-        return actions[_easy_pick(nodes, rng)]
-    if plan.level is Level.HARD:
+        root = _easy_pick(nodes, rng)
+    elif plan.level is Level.HARD:
         first = Work(plan.limit // 4, plan.stop)
-        nodes = search_turn(state, seat, actions, scorer, NORMAL_BEAM, first)
+        nodes = search_turn(state, seat, actions, scorer, HARD_BEAM, first)
         work.used = first.used
-        return actions[lookahead(nodes, seat, scorer, rng, work)]
-    nodes = search_turn(state, seat, actions, scorer, NORMAL_BEAM, work)
-    return actions[_best(nodes)]
+        found = lookahead(nodes, seat, scorer, rng, work)
+        return (found if found is not None else _first(nodes, _best(nodes))), nodes
+    else:
+        nodes = search_turn(state, seat, actions, scorer, NORMAL_BEAM, work)
+        root = _best(nodes)
+    return _first(nodes, root), nodes
+
+
+def _first(nodes: Sequence[Node], root: int) -> Node | None:
+    # Nodes come best first, so the first through the chosen root is the end of turn it leads to.
+    return next((n for n in nodes if n.root == root and n.path), None)
 
 
 def _best(nodes: Sequence[Node]) -> int:

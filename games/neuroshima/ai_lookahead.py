@@ -24,7 +24,7 @@ REPLY_WORK = 80
 """Evaluations one simulated reply turn may use."""
 CANDIDATES = 5
 PER_ROOT = 3
-SAMPLES = 4
+SAMPLES = 3
 PRIOR = 0.25
 """Weight of the candidate's own one-turn score next to its sampled replies."""
 

@@ -137,6 +137,8 @@ class Node:
     score: float
     done: bool = False
     path: tuple[NeuroshimaAction, ...] = field(default=())
+    trail: tuple[State, ...] = field(default=())
+    """The state after each action of `path` (the turn plan's predicted positions)."""
 
 
 def _equivalent_facings(tile: str) -> list[int]:
@@ -214,7 +216,7 @@ def search_turn(
                     value = scorer.score(after)
                     # Of two wins, the one that comes sooner: nothing can go wrong in between.
                     value -= 0.01 * len(path) if value >= WIN else 0.0
-                    child = Node(after, root, value, path=path)
+                    child = Node(after, root, value, path=path, trail=(*node.trail, after))
                     child.done = not my_turn(after, seat) or isinstance(action, EndTurn)
                     (finished if child.done else children).append(child)
             children.sort(key=lambda n: -n.score)
