@@ -67,7 +67,7 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
 
 
 async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image, ...]]:
-    """A finished (or running) game as a JSON-compatible record, plus its final board image."""
+    """A game as a JSON-compatible record (raw events once it is over) and its last board image."""
     table = await load_table(host, game_id)
     record = table.record
     seats = await host.store.seats(game_id, include_left=True)
@@ -96,7 +96,11 @@ async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image,
             }
             for s in seats
         ],
-        "events": [
+        # A running game's log holds what some seats may not see yet (programmed cards, face-down
+        # draws): the raw events are exported once the game is over, like the seed.
+        "events": None
+        if record.status.is_open
+        else [
             {"seq": e.seq, "seat": e.seat, "action": e.action, "time": e.created.isoformat()}
             for e in events
         ],

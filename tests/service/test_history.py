@@ -21,9 +21,14 @@ async def test_history_export_and_replay_agree_with_the_game(service: Service) -
     data, _images = await service.export(gid)
     assert data["format"] == "muster.game/1"
     assert json.loads(dumps(data)) == data
+    # Running: neither the seed nor the raw log (it would show hidden draws) is exported.
+    assert data["game"]["seed"] is None and data["events"] is None
+    await service.resign(gid, "bob")
+    data, _images = await service.export(gid)
+    assert data["game"]["seed"] == "h1"
     assert [e["seq"] for e in data["events"]] == list(range(len(data["events"])))
     frames = await service.replay(gid)
-    assert [f.caption for f in frames[1:]] == ["alice: take 2", "bob: take 1"]
+    assert [f.caption for f in frames[1:3]] == ["alice: take 2", "bob: take 1"]
     assert frames[-1].view.pile == (await state(service, gid)).pile
 
 
