@@ -142,8 +142,7 @@ class SqliteStore(SqlStore, SqlLeagues):
             await cls._inspect(writer, path)
             await writer.execute("PRAGMA foreign_keys = ON")
             await writer.execute("PRAGMA synchronous = NORMAL")
-            async with writer.execute("PRAGMA journal_mode = WAL") as cur:
-                mode = await cur.fetchone()
+            mode = await cls._enter_wal(writer)
             if mode is None or str(mode[0]).lower() != "wal":
                 raise StorageError(f"{path}: SQLite refused WAL mode (got {mode and mode[0]})")
             reader = await cls._connect(path)
@@ -162,6 +161,21 @@ class SqliteStore(SqlStore, SqlLeagues):
                 await store.close()
                 raise
         return store
+
+    @staticmethod
+    async def _enter_wal(writer: aiosqlite.Connection) -> Any:
+        """Switch to WAL, waiting out other openers: SQLite answers "locked" at once here,
+        without its busy handler, while another connection changes the journal mode."""
+        waited = 0.0
+        while True:
+            try:
+                async with writer.execute("PRAGMA journal_mode = WAL") as cur:
+                    return await cur.fetchone()
+            except sqlite3.OperationalError as err:
+                if "locked" not in str(err) or waited >= BUSY_TIMEOUT_MS / 1000:
+                    raise
+                await asyncio.sleep(0.05)
+                waited += 0.05
 
     @staticmethod
     async def _connect(path: Path) -> aiosqlite.Connection:

@@ -110,3 +110,16 @@ async def test_refuses_an_sqlite_file_that_is_not_muster(tmp_path: Path) -> None
     with pytest.raises(StorageError, match="not Muster's"):
         await open_store(f"sqlite:///{path}")
     assert path.read_bytes() == before
+
+
+async def test_many_openers_of_a_new_sqlite_file_all_succeed(tmp_path: Path) -> None:
+    # Switching a new file to WAL answers "locked" at once to the other openers (no busy
+    # handler there): every opener must wait its turn instead of failing.
+    for attempt in range(5):
+        url = f"sqlite:///{tmp_path / f'race{attempt}.db'}"
+        stores = await asyncio.gather(*(open_store(url) for _ in range(8)))
+        try:
+            assert [await s.schema_version() for s in stores] == [LATEST] * 8
+        finally:
+            for s in stores:
+                await s.close()
