@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Generic, Protocol, TypeVar
 
+from games.text import Text
+
 Seat = int
 """A player's place at the table, 0..n-1. Games never see platform user ids."""
 
@@ -39,9 +41,11 @@ class GameError(Exception):
 
     default_code: str = "game_error"
 
-    def __init__(self, user_message: str, code: str | None = None) -> None:
-        super().__init__(user_message)
-        self.user_message = user_message
+    def __init__(self, user_message: str, code: str | None = None, **params: object) -> None:
+        """`user_message` is a template (a catalogue key) when `params` fill its fields."""
+        text = user_message if isinstance(user_message, Text) else Text(user_message, **params)
+        super().__init__(text)
+        self.user_message: Text = text
         self.code = code or self.default_code
 
 
