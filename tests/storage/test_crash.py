@@ -74,10 +74,14 @@ def _run_lane(url: str, game_ids: list[int], runs: int, seed: int) -> dict[int, 
             if rng.random() < 0.1:
                 time.sleep(rng.uniform(0.0, 0.03))  # sometimes while it is opening the store
             else:
-                while not ready:
+                # Half the kills wait for a first acknowledged append, so a slow machine still
+                # kills writers that have committed something (a fixed window can miss them all).
+                wanted = "ACK" if rng.random() < 0.5 else "READY"
+                waited = ready and wanted == "READY"
+                while not waited:
                     word = read()
                     assert word != "DONE", "the writer died before it was killed"
-                    ready = word == "READY"
+                    waited = word in (wanted, "ACK")
                 time.sleep(rng.uniform(0.0, 0.06))
             os.kill(seen["PID"], signal.SIGKILL)
             while "DONE" not in seen:
