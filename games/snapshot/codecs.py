@@ -15,6 +15,8 @@ import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.text import Text
+
 Codec = Callable[[Any], Any]
 
 
@@ -83,7 +85,9 @@ def _build(hint: Any, *, encoding: bool) -> Codec:
         return shapes.container(hint, origin, encoding)
     if not isinstance(hint, type):
         return unsupported(hint)
-    if hint in (bool, int, str, float):
+    if hint is str:
+        return _string(encoding)
+    if hint in (bool, int, float):
         return _scalar(hint)
     if issubclass(hint, enum.Enum):
         return _enum(hint, encoding)
@@ -130,6 +134,58 @@ def _scalar(hint: type) -> Codec:
         return value
 
     return exact
+
+
+def _string(encoding: bool) -> Codec:
+    # A Text (a str that remembers its template, see games.text) keeps its template and
+    # values, so a log line read back from a snapshot can still be translated.
+    if encoding:
+
+        def to_json(value: Any) -> Any:
+            if type(value) is str:
+                return value
+            if not isinstance(value, Text):
+                raise wrong(value, str)
+            return _encode_text(value)
+
+        return to_json
+
+    def from_json(data: Any) -> Any:
+        if type(data) is str:
+            return data
+        if isinstance(data, dict):
+            return _decode_text(data)
+        raise wrong(data, str)
+
+    return from_json
+
+
+def _encode_text(text: Text) -> Any:
+    if text.parts:
+        return {"$sep": text.separator, "parts": [_encode_text(p) for p in text.parts]}
+    if text.is_verbatim:
+        return str(text)
+    params = {}
+    for name, value in text.params.items():
+        if isinstance(value, Text):
+            params[name] = _encode_text(value)
+        elif type(value) in (str, int) or (type(value) is float and math.isfinite(value)):
+            params[name] = value
+        else:
+            raise SnapshotError(f"cannot snapshot the value {value!r:.40} of {text.template!r}")
+    return {"$text": text.template, "params": params}
+
+
+def _decode_text(data: Any) -> Any:
+    if not isinstance(data, dict):
+        return data  # a plain string, or a number filling a template
+    try:
+        if "$sep" in data:
+            return Text.joined(data["$sep"], [_decode_text(p) for p in data["parts"]])
+        params = {k: _decode_text(v) for k, v in data["params"].items()}
+        return Text(data["$text"], **params)
+    except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+        raise SnapshotError(f"not a text: {data!r:.60}") from None
 
 
 def _literal(hint: Any) -> Codec:

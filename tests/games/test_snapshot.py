@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from games import engine, registry, snapshot
 from games.base import CHANCE, GameError, GameSpec
-from games.snapshot import SnapshotError
+from games.snapshot import FORMAT, SnapshotError, decode, dumps, encode, type_name
+from games.text import Text, say
 
 registry._load_builtin_games()
 GAME_KEYS = sorted(registry.GAMES)
@@ -215,3 +216,60 @@ def test_random_playout_states_round_trip(
         back = snapshot.decode(json.loads(text), type(state))
         assert back == state
         assert snapshot.dumps(snapshot.encode(back)) == text
+
+
+@dataclass(frozen=True)
+class Logged:
+    lines: tuple[str, ...]
+    note: str | None = None
+
+
+def test_texts_keep_their_templates_through_a_snapshot() -> None:
+    hit = Text("{tile} hits {hex} for {damage}", tile=Text.verbatim("Hunter"), hex="C4", damage=2)
+    lines = (
+        "plain",
+        hit,
+        Text.lines([Text("Battle!"), "as is", hit]),
+        Text("{who} wins", who=Text("nobody")),
+    )
+    state = Logged(lines, Text("Done."))
+    data = encode(state)
+    assert data["state"]["lines"][0] == "plain"
+    assert data["state"]["lines"][1] == {
+        "$text": "{tile} hits {hex} for {damage}",
+        "params": {"tile": "Hunter", "hex": "C4", "damage": 2},
+    }
+    back = decode(json.loads(dumps(data)), Logged)
+    assert back == state
+    czech = {
+        "{tile} hits {hex} for {damage}": "{tile} zasáhne {hex} za {damage}",
+        "Battle!": "Bitva!",
+        "{who} wins": "{who} vítězí",
+        "nobody": "nikdo",
+        "Done.": "Hotovo.",
+    }
+    assert (
+        [say(line, czech.get) for line in back.lines]
+        == [say(line, czech.get) for line in state.lines]
+        == [
+            "plain",
+            "Hunter zasáhne C4 za 2",
+            "Bitva!\nas is\nHunter zasáhne C4 za 2",
+            "nikdo vítězí",
+        ]
+    )
+    assert say(back.note or "", czech.get) == "Hotovo."
+
+
+def test_a_text_with_an_unstorable_value_names_it() -> None:
+    with pytest.raises(SnapshotError, match="cannot snapshot the value"):
+        encode(Logged((Text("{x}", x=object()),)))
+    with pytest.raises(SnapshotError, match="not a text"):
+        decode(
+            {
+                "format": FORMAT,
+                "type": type_name(Logged),
+                "state": {"lines": [{"$x": 1}], "note": None},
+            },
+            Logged,
+        )
