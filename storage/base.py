@@ -16,7 +16,6 @@ from storage.records import (
     GameRecord,
     GameStatus,
     GuildSettings,
-    LeagueRecord,
     NewEvent,
     NewGame,
     RatingChange,
@@ -301,16 +300,6 @@ class GameStore(Protocol):
         self, game_key: str, user_id: int, *, scope: int
     ) -> list[RatingHistoryRecord]:
         """A user's rating changes in a game within a scope, oldest first."""
-        ...
-
-    async def create_league(
-        self, guild_id: int, name: str, game_key: str, ends: datetime | None = None
-    ) -> LeagueRecord:
-        """Start a league; raises ConflictError when the guild has one with that name."""
-        ...
-
-    async def leagues(self, guild_id: int) -> list[LeagueRecord]:
-        """A guild's leagues by id."""
         ...
 
     async def add_league_member(self, league_id: int, user_id: int) -> bool:

@@ -211,15 +211,3 @@ class RatingHistoryRecord:
     before: float | None
     after: float
     created: datetime
-
-
-@dataclass(frozen=True, slots=True)
-class LeagueRecord:
-    """A named competition in one guild for one game."""
-
-    id: int
-    guild_id: int
-    name: str
-    game_key: str
-    created: datetime
-    ends: datetime | None

@@ -1,4 +1,4 @@
-"""Host tables in shared SQL: settings, deadlines, ratings and leagues."""
+"""Host tables in shared SQL: settings, deadlines, ratings and league membership."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from storage.records import (
     DmStatus,
     GameStatus,
     GuildSettings,
-    LeagueRecord,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
@@ -24,7 +23,6 @@ from storage.sql_log import SqlLog
 
 DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
 RATING_COLUMNS = "scope, game_key, user_id, rating, deviation, games, updated"
-LEAGUE_COLUMNS = "id, guild_id, name, game_key, created, ends"
 
 
 class SqlStore(SqlLog):
@@ -50,16 +48,6 @@ class SqlStore(SqlLog):
             deviation=float(r["deviation"]),
             games=r["games"],
             updated=self._dt(r["updated"]),
-        )
-
-    def _league(self, r: Any) -> LeagueRecord:
-        return LeagueRecord(
-            id=r["id"],
-            guild_id=r["guild_id"],
-            name=r["name"],
-            game_key=r["game_key"],
-            created=self._dt(r["created"]),
-            ends=self._opt_dt(r["ends"]),
         )
 
     # --- settings --------------------------------------------------------------------------
@@ -312,35 +300,6 @@ class SqlStore(SqlLog):
         return [self._rating(r) for r in rows]
 
     # --- leagues ---------------------------------------------------------------------------
-    async def create_league(
-        self, guild_id: int, name: str, game_key: str, ends: datetime | None = None
-    ) -> LeagueRecord:
-        """Start a league; raises ConflictError when the guild has one with that name."""
-        async with self._write() as tx:
-            clash = await tx.fetchrow(
-                "SELECT id FROM leagues WHERE guild_id = ? AND name = ?", guild_id, name
-            )
-            if clash is not None:
-                raise ConflictError(f"guild {guild_id} already has a league named {name!r}")
-            r = await tx.fetchrow(
-                "INSERT INTO leagues (guild_id, name, game_key, created, ends)"
-                f" VALUES (?, ?, ?, ?, ?) RETURNING {LEAGUE_COLUMNS}",
-                guild_id,
-                name,
-                game_key,
-                self._t(self._now()),
-                None if ends is None else self._t(ends),
-            )
-        return self._league(r)
-
-    async def leagues(self, guild_id: int) -> list[LeagueRecord]:
-        """A guild's leagues by id."""
-        async with self._read() as tx:
-            rows = await tx.fetch(
-                f"SELECT {LEAGUE_COLUMNS} FROM leagues WHERE guild_id = ? ORDER BY id", guild_id
-            )
-        return [self._league(r) for r in rows]
-
     async def add_league_member(self, league_id: int, user_id: int) -> bool:
         """Enrol a user; False when already enrolled."""
         async with self._write() as tx:

@@ -39,10 +39,6 @@ async def test_open_get_and_list(store: GameStore, clock: Clock) -> None:
     assert await ls.get_league(other.id) == other
     with pytest.raises(LeagueNotFoundError):
         await ls.get_league(999)
-    # The leagues of the old create_league call still list, with default settings.
-    old = await store.create_league(5, "Legacy", "neuroshima")
-    legacy = await ls.get_league(old.id)
-    assert legacy.config == {} and legacy.status is LeagueStatus.SIGNUP
 
 
 async def test_append_is_ordered_and_conditional(store: GameStore, clock: Clock) -> None:

@@ -15,6 +15,7 @@ from storage import (
     SeatTakenError,
     StaleVersionError,
 )
+from storage.leagues import LeagueStore
 from storage.records import (
     DmStatus,
     GameStatus,
@@ -267,10 +268,8 @@ async def test_ratings_apply_once_and_rank(store: GameStore) -> None:
 
 
 async def test_leagues(store: GameStore) -> None:
-    league = await store.create_league(77, "Spring", "counter")
-    with pytest.raises(ConflictError):
-        await store.create_league(77, "Spring", "counter")
-    assert [lg.name for lg in await store.leagues(77)] == ["Spring"]
+    assert isinstance(store, LeagueStore)
+    league = await store.open_league(77, "Spring", "counter", {})
     assert await store.add_league_member(league.id, 2)
     assert not await store.add_league_member(league.id, 2)
     assert await store.add_league_member(league.id, 1)
