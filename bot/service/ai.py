@@ -37,8 +37,12 @@ AI_USERS: dict[str, int] = {"easy": -1, "normal": -2, "hard": -3}
 """AI seats hold these pseudo user ids (negative, so they never clash with real users)."""
 
 Chooser = Callable[[Any, Sequence[Any], random.Random, Budget], Any]
+Accepts = Callable[[Any, Sequence[Any]], bool]
+"""For games whose menu samples open parameters (a destination point): whether an action not in
+the list is an open-ended variant of an entry of it, which the game's AI checked with the rules."""
 
 _CHOOSERS: dict[str, Chooser] = {}
+_ACCEPTS: dict[str, Accepts] = {}
 _BUILTIN: dict[str, str] = {"neuroshima": "games.neuroshima.ai"}
 
 
@@ -66,9 +70,11 @@ def random_choice(view: Any, legal: Sequence[Any], rng: random.Random, budget: B
     return legal[rng.randrange(len(legal))]
 
 
-def register_ai(key: str, chooser: Chooser) -> None:
-    """Let `chooser` play AI seats of game `key`."""
+def register_ai(key: str, chooser: Chooser, accepts: Accepts | None = None) -> None:
+    """Let `chooser` play AI seats of game `key` (`accepts`: its open-ended actions)."""
     _CHOOSERS[key] = chooser
+    if accepts is not None:
+        _ACCEPTS[key] = accepts
 
 
 def chooser_for(key: str) -> Chooser:
@@ -93,7 +99,7 @@ def choose(key: str, view: Any, legal: Sequence[Any], rng: random.Random, budget
     except Exception:
         log.exception("the %s AI failed; playing a random legal action", key)
         return random_choice(view, legal, rng, budget)
-    if action not in legal:
+    if action not in legal and not (key in _ACCEPTS and _ACCEPTS[key](action, legal)):
         log.error("the %s AI chose an illegal action %r; playing a random one", key, action)
         return random_choice(view, legal, rng, budget)
     return action

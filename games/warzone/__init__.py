@@ -21,7 +21,9 @@ SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
     # 2: target priority among equal sizes and sentry windows before an action.
     # 3: RES at a model's start keeps the out-of-coherency order; a straying model finishes its
     #    activation before the next one starts.
-    rules_version=3,
+    # 4: Insalubrious Bodily Fluids sprays the models engaged with the removed Necromutant (it
+    #    never fired before: the check ran after the model had left the table).
+    rules_version=4,
     aliases=("warzone-resurrection", "wz"),
 )
 register(SPEC)

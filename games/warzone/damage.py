@@ -162,17 +162,17 @@ def lose_res_cards(work: Work, seat: int, count: int, why: str) -> None:
 
 def remove(work: Work, model: Model, hit: Hit | None) -> None:
     """Remove a model as a casualty and apply what follows from it."""
+    # who it is engaged with is read before it leaves the table (engaged() needs both alive)
+    sprayed = [e for e in work.enemies_of(model) if engaged(model, e)]
     model = work.put(model, alive=False, sentry=False, wounds=0)
     squad = work.squads[model.squad]
     body = list(work.get("body_count"))
     body[1 - model.seat] += model.points
     work.set(body_count=(body[0], body[1]))
     work.say(f"{model.key} ({model.name}) is removed as a casualty")
-    if model.has("Insalubrious Bodily Fluids"):
-        victims = [e for e in work.enemies_of(model) if engaged(model, e)]
-        if victims:
-            work.say(f"{model.key}'s bodily fluids spray the models engaged with it")
-            resolve_hits(work, [Hit(v.key, BODILY_FLUIDS_ST, None, ranged=False) for v in victims])
+    if model.has("Insalubrious Bodily Fluids") and sprayed:
+        work.say(f"{model.key}'s bodily fluids spray the models engaged with it")
+        resolve_hits(work, [Hit(v.key, BODILY_FLUIDS_ST, None, ranged=False) for v in sprayed])
     left = work.alive_in(squad.key)
     if squad.commander == model.key and left:
         acting = min(left, key=lambda m: (gap(m.pos, m.radius, model.pos, model.radius), m.key))

@@ -28,10 +28,11 @@ from bot.service.commands.spec import (
 from bot.service.commands.warzone_tools import tool_commands
 from bot.service.hosting import warzone as host
 from bot.service.hosting import warzone_play as wp
-from bot.service.outbox import Reply
+from bot.service.outbox import LobbyUpdate, Reply
 from bot.service.table import load_table
 from games.base import InvalidActionError
 from games.warzone import actions as a
+from games.warzone.state import Phase
 from games.warzone.terrain import preset_names
 
 if TYPE_CHECKING:
@@ -91,6 +92,13 @@ def _order(name: str, description: str, options: tuple[Option, ...], build: Any,
     return Command(name, description, handler, (*options, game_option()), GROUP, legal)
 
 
+def _as_reaction(state: Any, model: str, text: str) -> str:
+    """A sentry's order typed while its reaction window is open is its reaction."""
+    if state.phase is Phase.REACTION and model in state.reaction:
+        return f"react {model} {text}"
+    return text
+
+
 def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ...], tuple[()]]:
     model = str(o["model"])
     m = state.model(model)
@@ -100,7 +108,8 @@ def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ..
         return [_words("blast", model, gun, f"{at[0]:g},{at[1]:g}")], (), ()
     targets = str(o["targets"]).split()
     verb = "rapid" if o.get("rapid") else "shoot"
-    text = _words(verb, model, gun, *targets, "+res" if o.get("res") else None)
+    text = _as_reaction(state, model, _words(verb, model, gun, *targets,
+                                             "+res" if o.get("res") else None))  # fmt: skip
     return [text], tuple((model, t) for t in targets), ()
 
 
@@ -111,8 +120,8 @@ def _fight(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
 
     gun = o.get("weapon") or next((k for k in m.weapons if weapon(k).kind in ("CC", "HG")),
                                   m.weapons[0])  # fmt: skip
-    return [_words("fight", model, gun, *str(o["targets"]).split(),
-                   "+res" if o.get("res") else None)], (), ()  # fmt: skip
+    text = _words("fight", model, gun, *str(o["targets"]).split(), "+res" if o.get("res") else None)
+    return [_as_reaction(state, model, text)], (), ()
 
 
 def _move(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[tuple[float, float], ...]]:
@@ -160,7 +169,8 @@ def _do(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     if what in ("pivot", "meleemove", "spot", "ability", "join") and not value:
         raise InvalidActionError(f"`{what}` needs value: (facing, points, target, ability or "
                                  "squad)", code="missing_option")  # fmt: skip
-    return [_words(what, model, value)], (), ()
+    text = _words(what, model, value)
+    return [_as_reaction(state, str(model), text) if what in ("focus", "evade") else text], (), ()
 
 
 def _orders(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
@@ -244,8 +254,13 @@ def _with_commitment(command: Command) -> Command:
         if reply.game_id is None:
             return reply
         table = await load_table(service.host, reply.game_id)
-        text = f"{reply.text}\n{dice_audit.commitment_text(table)}"
-        return Reply(text, reply.messages, reply.game_id)
+        commitment = dice_audit.commitment_text(table)
+        # Discord opens the lobby with the LobbyUpdate's text, not the reply's: both carry it
+        messages = tuple(
+            replace(m, text=f"{m.text}\n{commitment}") if isinstance(m, LobbyUpdate) else m
+            for m in reply.messages
+        )
+        return Reply(f"{reply.text}\n{commitment}", messages, reply.game_id)
 
     return Command(command.name, command.description, handler, command.options, command.group,
                    command.legal)  # fmt: skip

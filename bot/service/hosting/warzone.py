@@ -7,10 +7,12 @@ and `dice_salt` (bot.service.dice_audit.salt of the players' seeds).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.service.ai import Budget, register_ai
 from bot.service.dice_audit import salt
 from bot.service.errors import LobbyError
 from bot.service.presenters import Presenter, register_presenter
@@ -18,6 +20,7 @@ from bot.service.profiles import HostProfile, Mode, register_profile
 from bot.service.table import Host, Table, load_table
 from games.base import GameError
 from games.warzone import actions as a
+from games.warzone import ai
 from games.warzone.armylist import PRESETS, preset, validate
 from games.warzone.listtext import format_list, parse_list
 from games.warzone.terrain import preset_names
@@ -56,6 +59,20 @@ def timeout_pass(legal: Sequence[Any]) -> Any | None:
             if isinstance(action, kind):
                 return action
     return None
+
+
+AI_BUDGETS = {
+    "easy": ai.Budget(spots=4, shooting_spots=1),
+    "normal": ai.Budget(),
+    "hard": ai.Budget(spots=16, shooting_spots=3),
+}
+"""How many destinations each AI level weighs per move (games.warzone.ai)."""
+
+
+def ai_choose(view: WarzoneView, legal: Sequence[Any], rng: random.Random, budget: Budget) -> Any:
+    """AI seats: the Warzone opponent at the seat's level (deterministic, so rng is unused)."""
+    del rng
+    return ai.choose(view, legal, AI_BUDGETS.get(budget.level, ai.Budget()))
 
 
 def profile() -> HostProfile:
@@ -109,6 +126,7 @@ def install() -> None:
     """Register the profile and presenter (idempotent)."""
     register_profile(profile())
     register_presenter(KEY, PRESENTER)
+    register_ai(KEY, ai_choose, ai.open_variant)
 
 
 install()

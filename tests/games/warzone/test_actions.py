@@ -111,15 +111,18 @@ def test_charge_moves_into_contact_and_fails_short() -> None:
 
 def test_engaged_model_starts_with_one_ap_and_fights() -> None:
     """from the rulebook §5: a model starting engaged has 1 AP. gap-fill: CC TN = CC 13 (line
-    battalion) + SZ 0 - DEF 1 = 12; ST 8 + knife 1 = 9 against A 24: save on 15 (WZ-CC)."""
+    battalion) + SZ 0 - DEF 1 = 12; ST 8 + knife 1 = 9 against A 24: save on 15 (WZ-CC).
+    from a public source: the removed Necromutant's bodily fluids hit A2.2 (ST 10)."""
     state = lone(**{"B2.1": (10.0, 10.0 + B2B, 270.0)})
-    after = play(state, 0, a.Fight("A2.2", "combat_knife_capitol", ("B2.1",)), [11, 16, 6])
+    after = play(state, 0, a.Fight("A2.2", "combat_knife_capitol", ("B2.1",)), [11, 16, 6, 4])
     assert lines(state, after) == [
         "A2.2 Combat Knife at B2.1: CC 13 +0 SZ -1 DEF = 12; rolled 11: hit",
         "B2.1 save: A 24 -9 ST = 15; rolled 16: fail",
         "B2.1: Heal 5 = 5; rolled 6: fail",
         "B2.1 loses 1 W (0 left)",
         "B2.1 (Necromutants) is removed as a casualty",
+        "B2.1's bodily fluids spray the models engaged with it",
+        "A2.2 save: A 20 -10 ST = 10; rolled 4: pass",
         "seat 1 loses 1 resource card(s): Necromutants (B2) destroyed",
     ]
     assert after.model("A2.2").finished  # 1 AP, spent
