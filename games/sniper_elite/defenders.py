@@ -33,7 +33,7 @@ def missing(state: State) -> tuple[Defender, ...]:
 
 def start_defenders_turn(state: State) -> State:
     """An empty order deck loses; otherwise (Medic) a return, then the order die."""
-    state = replace(state, turn=TurnFlags(), phase=Phase.ORDER_ROLL)
+    state = replace(state, turn=TurnFlags(defenders=True), phase=Phase.ORDER_ROLL, steps=())
     state = note(state, "The defenders' turn.")
     if not state.order_deck:
         state = replace(state, result="lost", reason="The order deck ran out.", phase=Phase.OVER)
@@ -51,6 +51,7 @@ def order_rolled(board: Board, state: State, chevrons: int, tiebreak: int) -> St
         raise IllegalActionError("That order slot is empty.", code="empty_slot")
     card = order_card(slot.card)
     side = ("left", "middle", "right")[index]
+    state = replace(state, turn=replace(state.turn, rolled=chevrons))
     state = note(state, f"The order die shows {chevrons} chevron(s): the {side} card.")
     state = resolve_card(Context(board, Ties(tiebreak)), state, card)
     rest = tuple(s for i, s in enumerate(state.slots) if i != index and s is not None)
@@ -58,9 +59,11 @@ def order_rolled(board: Board, state: State, chevrons: int, tiebreak: int) -> St
         state,
         slots=(*rest, *([None] * (3 - len(rest)))),
         order_discard=tuple(sorted((*state.order_discard, card.id))),
+        turn=replace(state.turn, rolled=0),
     )
     if state.result is not None:
         return replace(state, phase=Phase.OVER)
+    state = note(state, f"'{card.title}' is discarded and the order board slides left.")
     if state.order_deck:
         return replace(state, phase=Phase.ORDER_DRAW)
     return end_defenders_turn(state)

@@ -4,12 +4,30 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.sniper_elite.model import Bag, LogEntry, Modifier, State, Token
+from games.sniper_elite.model import Bag, LogEntry, Modifier, State, Token, TurnStep
 
 
 def note(state: State, text: str, path: tuple[str, ...] = ()) -> State:
-    """The state with one more log line."""
-    return replace(state, log=(*state.log, LogEntry(state.round, text, path)))
+    """The state with one more log line (and, in the defenders' turn, one more step)."""
+    log = (*state.log, LogEntry(state.round, text, path))
+    if not state.turn.defenders:
+        return replace(state, log=log)
+    # Every line is written after its change, so the table as it stands is the step's result.
+    step = TurnStep(
+        text=text,
+        path=path,
+        defenders=tuple(d.space for d in state.defenders),
+        lka=state.lka,
+        slots=state.slots,
+        rolled=state.turn.rolled,
+        order_deck=len(state.order_deck),
+        order_discard=state.order_discard,
+        stack=state.stack,
+        bag=state.bag,
+        wounds=state.wounds,
+        hits=state.turn.hits,
+    )
+    return replace(state, log=log, steps=(*state.steps, step))
 
 
 def hit_cap(state: State) -> int:

@@ -182,6 +182,10 @@ class TurnFlags:
     camouflage: bool = False
     hits: int = 0
     wounded: bool = False
+    defenders: bool = False
+    """True during the defenders' turn: its log lines are also recorded as steps."""
+    rolled: int = 0
+    """The chevrons of the order card being resolved (0 when none is)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +239,26 @@ class LogEntry:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnStep:
+    """One resolved step of the defenders' turn and the table right after it (for animations)."""
+
+    text: str
+    path: tuple[str, ...]
+    """The figure's path for a walk, its new space for a call or return (as in the log)."""
+    defenders: tuple[str | None, ...]
+    """Every defender's space, by defender id."""
+    lka: Area | None
+    slots: tuple[Slot | None, ...]
+    rolled: int
+    order_deck: int
+    order_discard: tuple[str, ...]
+    stack: tuple[Token, ...]
+    bag: Bag
+    wounds: int
+    hits: int
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     """A whole solo mission. Multisets (decks, bag) are kept sorted: they have no order."""
 
@@ -265,6 +289,10 @@ class State:
     turn: TurnFlags = field(default_factory=TurnFlags)
     pending: Pending | None = None
     log: tuple[LogEntry, ...] = ()
+    steps: tuple[TurnStep, ...] = ()
+    """The latest defenders' turn, step by step (kept until the next one starts)."""
+    dice_salt: str = ""
+    """Mixed into every chance draw: the digest of the player's words (see sample_chance)."""
     result: str | None = None
     reason: str = ""
 

@@ -6,6 +6,7 @@ draws, the order die, card draws, tie-breaks) is a logged CHANCE result.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -61,6 +62,8 @@ from games.sniper_elite.view import player_view as _player_view
 
 PLAYER: Seat = 0
 TIEBREAK_RANGE = 2**32
+SALT_DRAW_RANGE = 2**128
+"""The committed draw that the player's words are mixed with: 128 bits."""
 
 
 def setup(config: GameConfig, seats: int, seed: str) -> State:
@@ -249,6 +252,10 @@ def _apply_player(board: Board, state: State, action: Any) -> State:
 
 def sample_chance(state: State, rng: RandomSource) -> SniperAction:
     """The chance result for the current random step."""
+    if state.dice_salt:
+        # The host's committed seed gives 128 bits; the player's words, chosen after the
+        # commitment, are mixed in, so neither side alone decides any draw.
+        rng = random.Random(f"{rng.randrange(SALT_DRAW_RANGE):032x}:{state.dice_salt}")
     phase = state.phase
     if phase is Phase.DEAL_ORDERS:
         boxed, slots = setup_mod.deal_orders(state, rng)

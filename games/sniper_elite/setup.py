@@ -74,6 +74,7 @@ def setup(config: Mapping[str, Any], seats: int) -> State:
         stack=stack,
         equipment_deck=equipment_deck(),
         objective_deck=numbers,
+        dice_salt=str(config.get("dice_salt", "")),
     )
     names = ", ".join(sorted(m.value for m in modifiers)) or "none"
     return note(state, f"Mission on {board.name}. Challenge modifiers: {names}.")

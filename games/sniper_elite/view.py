@@ -18,6 +18,7 @@ from games.sniper_elite.model import (
     Slot,
     State,
     Token,
+    TurnStep,
 )
 
 
@@ -39,6 +40,26 @@ class SlotView:
     card: str | None
     title: str | None
     text: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StepView:
+    """One step of the defenders' latest turn and the table right after it (cards hidden)."""
+
+    text: str
+    path: tuple[str, ...]
+    defenders: tuple[str | None, ...]
+    """Every defender's space, by defender id (the order of SniperView.defenders)."""
+    lka: str | None
+    slots: tuple[SlotView | None, ...]
+    rolled: int
+    """The chevrons of the order card being resolved (0 when none is)."""
+    order_deck_size: int
+    order_discard: tuple[str, ...]
+    health_stack: tuple[str, ...]
+    bag: tuple[tuple[str, int], ...]
+    wounds: int
+    hits: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +95,8 @@ class SniperView:
     """Options of a pending decision (looted cards, spaces for a returning defender)."""
     modifiers: tuple[str, ...]
     log: tuple[LogEntry, ...]
+    steps: tuple[StepView, ...]
+    """The defenders' latest turn, step by step."""
     result: str | None
     reason: str
 
@@ -85,6 +108,28 @@ def _slot(slot: Slot | None) -> SlotView | None:
         return SlotView(False, None, None, None)
     card = order_card(slot.card)
     return SlotView(True, card.id, card.title, card.text)
+
+
+def _step(step: TurnStep) -> StepView:
+    # The card the die chose is resolved in the open, even one that lay face down.
+    slots = tuple(
+        Slot(s.card, True) if s is not None and i == step.rolled - 1 else s
+        for i, s in enumerate(step.slots)
+    )
+    return StepView(
+        text=step.text,
+        path=step.path,
+        defenders=step.defenders,
+        lka=step.lka.value if step.lka else None,
+        slots=tuple(_slot(s) for s in slots),
+        rolled=step.rolled,
+        order_deck_size=step.order_deck,
+        order_discard=step.order_discard,
+        health_stack=tuple(t.value for t in step.stack),
+        bag=tuple((t.value, step.bag.count(t)) for t in Token),
+        wounds=step.wounds,
+        hits=step.hits,
+    )
 
 
 def player_view(state: State, seat: Seat | None) -> SniperView:
@@ -130,6 +175,7 @@ def player_view(state: State, seat: Seat | None) -> SniperView:
         choices=choices,
         modifiers=tuple(sorted(m.value for m in state.modifiers)),
         log=state.log,
+        steps=tuple(_step(s) for s in state.steps),
         result=state.result,
         reason=state.reason,
     )

@@ -1,4 +1,4 @@
-"""Sniper Elite solo images: the board, the defenders' turn with arrows, the mission over.
+"""Sniper Elite solo images: the board, the defenders' turn (still and animated), the mission over.
 
 Every function takes a SniperView (never a full state); the player and spectators see the same.
 """
@@ -9,8 +9,8 @@ from rendering.sniper_elite.board import (
     delivery_png,
     mission_over_image,
     scene_layout,
-    turn_image,
 )
+from rendering.sniper_elite.turn import turn_animation, turn_frames, turn_image
 
 __all__ = [
     "board_image",
@@ -18,5 +18,7 @@ __all__ = [
     "delivery_png",
     "mission_over_image",
     "scene_layout",
+    "turn_animation",
+    "turn_frames",
     "turn_image",
 ]

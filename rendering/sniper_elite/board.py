@@ -1,4 +1,4 @@
-"""The board image, the defenders' turn image and the mission-over image, from a SniperView.
+"""The board image and the mission-over image from a SniperView, and the scene they share.
 
 Layout (pure coordinates: strips, pieces on spaces, arrows) then paint (a cached map backdrop,
 cached sprites, arrow patches, text). Only the player's view is used: face-down cards and the
@@ -7,20 +7,19 @@ order deck stay hidden, and spectators get exactly what the player sees.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from games.sniper_elite.board import Area, Board, load_board
-from games.sniper_elite.model import LogEntry
 from games.sniper_elite.view import SniperView
 from rendering.canvas import RGB, Point, Text, draw_texts, paste, png_bytes
 from rendering.sniper_elite import style as st
 from rendering.sniper_elite.mapart import MapFrame, backdrop, map_frame, map_labels
 from rendering.sniper_elite.outline import lka_outline
 from rendering.sniper_elite.panel import (
+    Box,
     Sprite,
     Strip,
     caption_strip,
@@ -114,9 +113,9 @@ def scene_layout(
     view: SniperView,
     heading: tuple[str, str, RGB | None] | None = None,
     caption: tuple[str, list[str]] | None = None,
-    arrows: bool = False,
+    rolled: int = 0,
 ) -> SceneLayout:
-    """Title, map with pieces (and the defenders' last moves as arrows), legend, panel."""
+    """Title, map with pieces, legend, caption, order board (the `rolled` card marked), panel."""
     board = load_board(view.board)
     phase, accent = _phase_text(view)
     title, detail, colour = heading or (f"{board.name} · round {view.round}", phase, accent)
@@ -127,54 +126,16 @@ def scene_layout(
     strips.append(legend_strip(map_top + band[1]))
     if caption is not None:
         strips.append(caption_strip(strips[-1].top + strips[-1].height, *caption))
-    strips.append(order_strip(strips[-1].top + strips[-1].height + 4, view))
+    strips.append(order_strip(strips[-1].top + strips[-1].height + 4, view, rolled))
     strips.append(status_strip(strips[-1].top + strips[-1].height + 6, view))
     height = strips[-1].top + strips[-1].height + st.MARGIN // 2
     layout = SceneLayout(st.WIDTH, height, frame, band, view.lka, strips)
     layout.pieces, layout.texts = _pieces(view, board, frame)
     layout.labels = map_labels(board, frame)
-    if arrows:
-        layout.arrows = defender_arrows(view, board, frame)
     return layout
 
 
-def defenders_turn(view: SniperView) -> list[LogEntry]:
-    """The log entries of the latest defenders' turn (empty before the first one)."""
-    start = max((i for i, e in enumerate(view.log) if e.text == "The defenders' turn."), default=-1)
-    if start < 0:
-        return []
-    entries: list[LogEntry] = []
-    for entry in view.log[start + 1 :]:
-        if entry.text.startswith("Round "):
-            break
-        entries.append(entry)
-    return entries
-
-
-_SQUAD = re.compile(r"^The (red|yellow|black) defender")
-_CALLED = re.compile(r" is called to (\w+) from (\w+)\.$")
-
-
-def defender_arrows(view: SniperView, board: Board, frame: MapFrame) -> list[Arrow]:
-    """Arrows along every path a defender walked in the latest defenders' turn."""
-    arrows: list[Arrow] = []
-    for entry in defenders_turn(view):
-        found = _SQUAD.match(entry.text)
-        if found is None:
-            continue
-        path = entry.path
-        called = _CALLED.search(entry.text)
-        if called is not None:
-            # The log's path of a call is its destination; the text names where it came from.
-            path = (called.group(2), called.group(1))
-        if len(path) < 2 or path[0] == path[-1]:
-            continue
-        pts = tuple(frame.centre(board.by_id[s]) for s in path)
-        arrows.append(Arrow(_trim(pts), found.group(1), called is not None))
-    return arrows
-
-
-def _trim(points: tuple[Point, ...]) -> tuple[Point, ...]:
+def trim(points: tuple[Point, ...]) -> tuple[Point, ...]:
     """Stop short of the last centre, so the head does not cover the defender standing there."""
     (x0, y0), (x1, y1) = points[-2], points[-1]
     length = max(((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5, 1.0)
@@ -183,8 +144,11 @@ def _trim(points: tuple[Point, ...]) -> tuple[Point, ...]:
     return (*points[:-1], end)
 
 
-def paint(layout: SceneLayout) -> Image.Image:
-    """Draw a laid-out scene."""
+StripKey = tuple[int, int, tuple[Box, ...], tuple[Sprite, ...], tuple[Text, ...]]
+
+
+def paint(layout: SceneLayout, bands: dict[StripKey, Image.Image] | None = None) -> Image.Image:
+    """Draw a laid-out scene; frames of one animation share `bands` (strips painted already)."""
     image = Image.new("RGB", (layout.width, layout.height), st.PANEL)
     top, height = layout.map_band
     image.paste(map_layer(layout.frame.key, top, height, layout.lka), (0, top))
@@ -192,16 +156,39 @@ def paint(layout: SceneLayout) -> Image.Image:
         fill = st.SQUAD_FILL[arrow.squad]
         patch = arrow_patch(arrow.points, fill, st.ARROW_EDGE, 6, dashed=arrow.call)
         patch.paste_onto(image)
-    draw = ImageDraw.Draw(image)
+    for item in layout.pieces:
+        _put(image, item, 0)
+    draw_texts(image, [*layout.labels, *layout.texts])
+    painted = {} if bands is None else bands
     for strip in layout.strips:
-        for b in strip.boxes:
-            draw.rounded_rectangle(b.box, b.radius, b.fill, b.outline, b.width)
-    for item in [*layout.pieces, *(s for strip in layout.strips for s in strip.sprites)]:
-        picture = sprite(item)
-        x, y = item.centre
-        paste(image, picture, (round(x - picture.width / 2), round(y - picture.height / 2)))
-    draw_texts(image, layout.all_texts())
+        if strip.height <= 0:
+            continue
+        key = (strip.top, strip.height, tuple(strip.boxes), tuple(strip.sprites),
+               tuple(strip.texts))  # fmt: skip
+        if key not in painted:
+            painted[key] = paint_strip(strip, layout.width)
+        image.paste(painted[key], (0, strip.top))
     return image
+
+
+def paint_strip(strip: Strip, width: int) -> Image.Image:
+    """One strip as a band of the image: its boxes, then sprites, then texts."""
+    band = Image.new("RGB", (width, strip.height), st.PANEL)
+    draw = ImageDraw.Draw(band)
+    dy = strip.top
+    for b in strip.boxes:
+        x0, y0, x1, y1 = b.box
+        draw.rounded_rectangle((x0, y0 - dy, x1, y1 - dy), b.radius, b.fill, b.outline, b.width)
+    for item in strip.sprites:
+        _put(band, item, dy)
+    draw_texts(band, [replace(t, xy=(t.xy[0], t.xy[1] - dy)) for t in strip.texts])
+    return band
+
+
+def _put(image: Image.Image, item: Sprite, dy: int) -> None:
+    picture = sprite(item)
+    x, y = item.centre
+    paste(image, picture, (round(x - picture.width / 2), round(y - dy - picture.height / 2)))
 
 
 @lru_cache(maxsize=16)
@@ -219,21 +206,6 @@ def map_layer(key: str, top: int, height: int, lka: str | None) -> Image.Image:
 def board_image(view: SniperView) -> Image.Image:
     """The table as the player sees it."""
     return paint(scene_layout(view))
-
-
-def turn_layout(view: SniperView) -> SceneLayout:
-    """The board after the defenders' turn with their moves drawn as arrows."""
-    # Checks that found nothing are left out: they would bury what did happen.
-    quiet = ("sees nothing.", "finds nothing.", "hits nothing.", "stays put.")
-    lines = [e.text for e in defenders_turn(view) if not e.text.endswith(quiet)]
-    board = load_board(view.board)
-    heading = (f"{board.name} · defenders' turn", f"round {max(view.round - 1, 1)}", None)
-    return scene_layout(view, heading, ("What the defenders did", lines), arrows=True)
-
-
-def turn_image(view: SniperView) -> Image.Image:
-    """The per-turn image: the defenders' moves as arrows along their paths."""
-    return paint(turn_layout(view))
 
 
 def mission_over_layout(view: SniperView) -> SceneLayout:

@@ -94,8 +94,8 @@ def legend_strip(top: int) -> Strip:
     return p
 
 
-def order_strip(top: int, view: SniperView) -> Strip:
-    """The order board: three slots under their die chevrons, and the deck."""
+def order_strip(top: int, view: SniperView, rolled: int = 0) -> Strip:
+    """The order board: three slots under their die chevrons (the `rolled` one marked), the deck."""
     p = Strip(top, CARD_H + 46)
     deck_w = 132
     card_w = (st.WIDTH - 2 * st.MARGIN - deck_w - 3 * CARD_GAP) // 3
@@ -105,6 +105,10 @@ def order_strip(top: int, view: SniperView) -> Strip:
         x = st.MARGIN + i * (card_w + CARD_GAP)
         p.sprites.append(Sprite("chevrons", str(i + 1), (x + card_w - 18, top + 14), 24))
         box = (x, y, x + card_w, y + CARD_H)
+        if rolled == i + 1:
+            ring = (x - 6, y - 6, x + card_w + 6, y + CARD_H + 6)
+            p.boxes.append(Box(ring, None, st.ROLLED, 4, 14))
+            p.texts.append(Text((x + card_w - 40, top + 14), "rolled", HEAD, st.ROLLED, "rm"))
         if slot is None:
             p.boxes.append(Box(box, None, st.PANEL_EDGE, 2))
             p.texts.append(Text((x + card_w / 2, y + CARD_H / 2), "empty", BODY, st.MUTED, "mm"))

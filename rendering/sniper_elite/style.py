@@ -65,6 +65,8 @@ LKA: RGB = (128, 36, 180)
 SNIPER: RGB = (30, 110, 70)
 CUBE: RGB = (164, 112, 56)
 OWN_OBJECTIVE: RGB = (255, 206, 40)
+ROLLED: RGB = OWN_OBJECTIVE
+"""The ring around the order card the die chose (a colour every frame's palette holds)."""
 DONE: RGB = (60, 170, 90)
 ARROW_EDGE: RGB = (255, 255, 255)
 

@@ -32,4 +32,5 @@ async def test_a_four_player_space_alert_mission_hot_seat(session: Session) -> N
 async def test_a_sniper_mission_to_its_end_and_its_dice_verified(session: Session) -> None:
     out = await _run(session, "sniper_mission.txt")
     assert "Dice commitment" in out and "[game over, game 1]" in out
-    assert "Match: all" in out and "Sniper leaderboard, tidewater, challenge medic" in out
+    assert "Players' seeds match the salt the game used." in out
+    assert "all match." in out and "Sniper leaderboard, tidewater, challenge medic" in out

@@ -1,17 +1,19 @@
 """The `/sniper` group: a solo mission with auditable dice, its moves, records and leaderboard.
 
-`/sniper new map:tidewater challenge:scout seed:my-lucky-words` starts at once; the player's
-text is mixed into the seed (see `bot.service.hosting.sniper_dice`). Each action command becomes
-the codec's text and autocompletes from the legal actions of the moment.
+`/sniper new map:tidewater challenge:scout advantages:quiet_two` prepares the mission and posts
+the commitment to the host's secret seed; `/sniper start seed:my lucky words` then mixes the
+player's words into every draw and starts (see `bot.service.dice_audit`). Each action command
+becomes the codec's text and autocompletes from the legal actions of the moment.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.hosting import merge, play_commands, resolve_game, thread_option
-from bot.service.commands.sources import SOURCES, legal_values
+from bot.service.commands.hosting import play_commands, resolve_game, thread_option
+from bot.service.commands.sources import SOURCES, Ask, legal_values
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
     CONTEXT_GAME,
@@ -22,14 +24,27 @@ from bot.service.commands.spec import (
     LegalShape,
     Option,
     Options,
+    Suggestion,
     game_option,
     opt,
 )
-from bot.service.errors import NoSuchGameError, RequestError
+from bot.service.dice_audit import commitment, keep_commitment, secret, seeds_of, table_audit
+from bot.service.errors import (
+    LobbyError,
+    NoSuchGameError,
+    PermissionDeniedError,
+    RequestError,
+)
 from bot.service.hosting import sniper_records as records
-from bot.service.hosting.sniper_dice import commitment, game_seed, server_part, verify
-from bot.service.hosting.sniper_elite import CHALLENGE_CHOICES, KEY
-from bot.service.outbox import Reply
+from bot.service.hosting.sniper_elite import (
+    CHALLENGE_CHOICES,
+    KEY,
+    NO_CHALLENGE,
+    modifier_names,
+    read_modifiers,
+    save_options,
+)
+from bot.service.outbox import LobbyUpdate, PublicUpdate, Reply
 from bot.service.table import load_table
 from games.sniper_elite.actions import (
     Complete,
@@ -45,6 +60,8 @@ from games.sniper_elite.actions import (
     Shoot,
 )
 from games.sniper_elite.board import BOARD_KEYS
+from games.text import Text
+from storage.records import GameStatus
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -56,7 +73,31 @@ Values = Callable[[Any, Any], Mapping[str, str]]
 LEGAL_SOURCES = ("sn_paths", "sn_targets", "sn_tokens", "sn_equipment", "sn_args", "sn_spaces",
                  "sn_objectives", "sn_cards", "sn_places")  # fmt: skip
 
+MAX_WORDS = 100
+
+
+async def _advantages(ask: Ask) -> list[Suggestion]:
+    return _modifier_list(ask.prefix, modifier_names(True))
+
+
+async def _disadvantages(ask: Ask) -> list[Suggestion]:
+    return _modifier_list(ask.prefix, modifier_names(False))
+
+
+def _modifier_list(typed: str, names: tuple[str, ...]) -> list[Suggestion]:
+    """The list typed so far, extended by each modifier not in it yet that fits the last word."""
+    *done, last = [w.strip() for w in typed.split(",")] if typed else [""]
+    head = ",".join(w for w in done if w)
+    return [
+        Suggestion(value, value)
+        for name in names
+        if name not in done and name.startswith(last.lower())
+        for value in [f"{head},{name}" if head else name]
+    ]
+
+
 SOURCES.update(dict.fromkeys(LEGAL_SOURCES, legal_values))
+SOURCES.update({"sn_advantages": _advantages, "sn_disadvantages": _disadvantages})
 
 
 def _text(*parts: object) -> str:
@@ -80,10 +121,11 @@ def _action(
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
-    server = str(o.get(CONTEXT_SEED) or server_part())
-    seed = game_seed(server, str(o.get("seed") or ""))
+    seed = str(o.get(CONTEXT_SEED) or secret())
     options = {"map": str(o.get("map") or BOARD_KEYS[0]),
-               "challenge": str(o.get("challenge") or "none")}  # fmt: skip
+               "challenge": str(o.get("challenge") or NO_CHALLENGE)}  # fmt: skip
+    modifiers = [*read_modifiers(o.get("advantages"), True),
+                 *read_modifiers(o.get("disadvantages"), False)]  # fmt: skip
     created = await service.create(
         KEY,
         user,
@@ -95,10 +137,41 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
         guild_id=o.get(CONTEXT_GUILD),
         channel_id=o.get(CONTEXT_CHANNEL),
     )
-    assert created.game_id is not None
-    started = await service.start(created.game_id, user)
-    note = Reply(f"Dice commitment (SHA-256 of the secret seed): {commitment(seed)}")
-    return merge(created, started, note)
+    gid = created.game_id
+    assert gid is not None
+    if modifiers:
+        table = await load_table(service.host, gid)
+        await save_options(service.host, table, {**options, "modifiers": sorted(modifiers)})
+    digest = await keep_commitment(service.host, await load_table(service.host, gid))
+    note = Text(
+        "Dice commitment (SHA-256 of the host's secret seed): {digest}. Now /sniper start "
+        "begins the mission; give seed: your own words to mix them into every draw.",
+        digest=digest,
+    )
+    # The commitment goes into the lobby message and, to stay unedited, the game's own thread.
+    lobby = tuple(
+        replace(m, text=Text.lines([m.text, note])) if isinstance(m, LobbyUpdate) else m
+        for m in created.messages
+    )
+    return Reply(Text.lines([created.text, note]), (*lobby, PublicUpdate(gid, note)), gid)
+
+
+async def _start(service: Service, user: UserId, o: Options) -> Reply:
+    gid = await resolve_game(service, user, o, KEY)
+    table = await load_table(service.host, gid)
+    if table.settings.host_user != service.user(user):
+        raise PermissionDeniedError(
+            Text("Only the player who prepared mission {game} can start it.", game=gid),
+            code="not_host",
+        )
+    words = str(o.get("seed") or "").strip()
+    if words:
+        if len(words) > MAX_WORDS:
+            raise LobbyError(Text("Your words are 1-{n} characters.", n=MAX_WORDS),
+                             code="bad_seed")  # fmt: skip
+        options = {**table.settings.options, "seeds": {"0": words}}
+        await save_options(service.host, table, options)
+    return await service.start(gid, user)
 
 
 async def _finished_game(service: Service, user: UserId, o: Options) -> int:
@@ -116,17 +189,22 @@ async def _verify(service: Service, user: UserId, o: Options) -> Reply:
     gid = await _finished_game(service, user, o)
     table = await load_table(service.host, gid)
     if table.spec.key != KEY:
-        raise RequestError(f"Game {gid} is not a sniper mission.", code="wrong_game")
+        raise RequestError(Text("Game {game} is not a sniper mission.", game=gid),
+                           code="wrong_game")  # fmt: skip
     seed = table.record.seed
-    if table.record.status.is_open:
-        text = (
-            f"Game {gid} is still running: its seed stays secret until the mission ends. "
-            f"Commitment: {commitment(seed)}."
+    if table.record.status is GameStatus.LOBBY or table.record.status.is_open:
+        text = Text(
+            "Game {game} is still running: its seed stays secret until the mission ends. "
+            "Commitment: {digest}.",
+            game=gid,
+            digest=commitment(seed),
         )
         return Reply(text, (), gid)
-    result = verify(table.spec, table.game_config, table.settings.seats, seed, table.timeline.moves)
-    head = f"Game {gid}: dice verification."
-    return Reply("\n".join([head, *result.lines()]), (), gid)
+    result = table_audit(table)
+    words = seeds_of(table).get("0")
+    said = Text("Your words: {words!r}.", words=words) if words else Text("You added no words.")
+    head = Text("Game {game}: dice verification.", game=gid)
+    return Reply(Text.lines([head, said, *result.lines()]), (), gid)
 
 
 async def _records(service: Service, user: UserId, o: Options) -> Reply:
@@ -220,16 +298,24 @@ def group() -> Group:
         opt("map", "choice", "The map", choices=BOARD_KEYS),
         opt("challenge", "choice", "An officer challenge (none by default)",
             choices=CHALLENGE_CHOICES),
-        opt("seed", "str", "Your own text, mixed into the dice seed"),
+        opt("advantages", "str", "Single advantages, comma-separated (e.g. quiet_two)",
+            autocomplete="sn_advantages"),
+        opt("disadvantages", "str", "Single disadvantages, comma-separated (e.g. far_scouts)",
+            autocomplete="sn_disadvantages"),
         thread_option(),
     )  # fmt: skip
+    start_opts = (opt("seed", "str", "Your own words, mixed into every dice draw"),
+                  game_option())  # fmt: skip
     board_opts = (
         opt("map", "choice", "The map", choices=BOARD_KEYS),
         opt("challenge", "choice", "The officer challenge", choices=CHALLENGE_CHOICES),
         opt("top", "int", "How many (default 10)", min_value=1, max_value=25),
     )  # fmt: skip
     commands = (
-        Command("new", "Start a solo sniper mission", _new, new_opts, GROUP),
+        Command("new", "Prepare a solo sniper mission (posts the dice commitment)", _new,
+                new_opts, GROUP),
+        Command("start", "Start your prepared mission, optionally with your own dice words",
+                _start, start_opts, GROUP),
         *actions(),
         *play_commands(KEY),
         Command("verify", "Recompute every dice draw of a finished mission", _verify,

@@ -8,10 +8,14 @@ without them (an order card drawn face down is "an order card").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from bot.service.dice_audit import salt
+from bot.service.errors import LobbyError
 from bot.service.presenters import Presenter
 from bot.service.profiles import HostProfile, Mode
+from bot.service.table import Host, Table
 from games.base import CHANCE, Seat
 from games.sniper_elite.actions import (
     EndTurn,
@@ -26,8 +30,10 @@ from games.sniper_elite.actions import (
 )
 from games.sniper_elite.board import BOARD_KEYS
 from games.sniper_elite.codec import format as format_action
-from games.sniper_elite.model import CHALLENGES
+from games.sniper_elite.model import ADVANTAGES, CHALLENGES
 from games.sniper_elite.view import SniperView
+from games.text import Text
+from storage.records import GameStatus
 
 KEY = "sniper_elite"
 NO_CHALLENGE = "none"
@@ -128,13 +134,56 @@ def pass_action(legal: Sequence[Any]) -> Any | None:
 def build_config(
     options: Mapping[str, Any], mode: str, roles: Sequence[str | None]
 ) -> dict[str, Any]:
-    """The rules' config: map and challenge ('none' plays without one)."""
+    """The rules' config: map, challenge ('none' plays without one), single modifiers, dice salt."""
     del roles
     config: dict[str, Any] = {"mode": mode, "map": options.get("map", BOARD_KEYS[0])}
     challenge = options.get("challenge")
     if challenge and challenge != NO_CHALLENGE:
         config["challenge"] = challenge
+    if options.get("modifiers"):
+        config["modifiers"] = sorted(options["modifiers"])
+    seeds = dict(options.get("seeds", {}))
+    if seeds:
+        config["dice_salt"] = salt(seeds)
     return config
+
+
+def modifier_names(advantages: bool) -> tuple[str, ...]:
+    """The advantages (or disadvantages) of the officer challenges, in challenge order."""
+    return tuple(
+        m.value for mods in CHALLENGES.values() for m in mods if (m in ADVANTAGES) == advantages
+    )
+
+
+def read_modifiers(text: str | None, advantages: bool) -> list[str]:
+    """A comma-separated list of advantages (or disadvantages), checked; raises on a stranger."""
+    allowed = modifier_names(advantages)
+    chosen: list[str] = []
+    for word in (text or "").replace(";", ",").split(","):
+        name = word.strip().lower().replace(" ", "_").replace("-", "_")
+        if not name:
+            continue
+        if name not in allowed:
+            kind = "advantage" if advantages else "disadvantage"
+            raise LobbyError(
+                Text("{name!r} is not an {kind}; choose from: {known}.", name=name, kind=kind,
+                     known=", ".join(allowed)),
+                code="bad_option",
+            )  # fmt: skip
+        if name not in chosen:
+            chosen.append(name)
+    return chosen
+
+
+async def save_options(host: Host, table: Table, options: Mapping[str, Any]) -> None:
+    """Store lobby options the profile's fixed choices cannot list (modifiers, the words)."""
+    if table.record.status is not GameStatus.LOBBY:
+        raise LobbyError(Text("Game {game} has already started.", game=table.id),
+                         code="not_lobby")  # fmt: skip
+    settings = replace(table.settings, options=dict(options))
+    await host.store.update_game(table.id, config={**table.record.config,
+                                                   "host": settings.to_json()})  # fmt: skip
+    host.cache.pop(table.id, None)
 
 
 def profile() -> HostProfile:

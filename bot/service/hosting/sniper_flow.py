@@ -1,40 +1,57 @@
 """What a sniper change posts: the mission's own narrative, the defenders' turn, the dice.
 
 The generic update lists moves and counts chance results; the mission keeps a readable log, so
-the channel gets its new lines instead. A change that ran the defenders' turn adds the turn
-image (their paths as arrows); the start posts the dice commitment and the end reveals the seed.
+the channel gets its new lines instead. A change that ran the defenders' turn adds its animation
+(a GIF, one frame per step); the start recalls the dice commitment and the end reveals the seed.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.service.hosting.sniper_dice import commitment, player_part
+from bot.service.dice_audit import commitment, posted_commitment, seeds_of
 from bot.service.outbox import GameOver, Image, Message, PublicUpdate
 from bot.service.play import Plan
 from bot.service.table import Host, Table
 from games.sniper_elite.actions import OrderRolled
 from games.sniper_elite.model import State
 from games.sniper_elite.view import player_view
+from games.text import Text
 
 MAX_STORY = 30
 
 
-def commitment_line(seed: str) -> str:
-    """The start's announcement of the dice commitment."""
-    mixed = player_part(seed)
-    text = f" Your seed text is mixed in (digest {mixed})." if mixed is not None else ""
-    return (
-        f"Dice commitment: SHA-256 of the secret seed is {commitment(seed)}.{text} "
-        "The seed is revealed when the mission ends; check every draw with /sniper verify."
+def commitment_line(table: Table) -> str:
+    """The start's reminder of the dice commitment and of the player's words."""
+    words = seeds_of(table).get("0")
+    mixed = (
+        Text("Your words {words!r} are mixed into every draw.", words=words)
+        if words
+        else Text("You added no words of your own.")
+    )
+    digest = commitment(table.record.seed)
+    if posted_commitment(table) != digest:
+        # A rematch starts at once: its seed was never posted before the start.
+        return Text(
+            "Dice commitment: SHA-256 of the secret seed is {digest}. The seed is revealed "
+            "when the mission ends; check every draw with /sniper verify.",
+            digest=digest,
+        )
+    return Text(
+        "Dice: the host's secret seed was committed at creation (SHA-256 {digest}). {mixed} "
+        "The seed is revealed when the mission ends; check every draw with /sniper verify.",
+        digest=digest,
+        mixed=mixed,
     )
 
 
 def reveal_line(seed: str) -> str:
     """The end's reveal of the seed."""
-    return (
-        f"Dice: the seed was {seed} (SHA-256 {commitment(seed)}). "
-        "/sniper verify recomputes every draw from it."
+    return Text(
+        "Dice: the seed was {seed} (SHA-256 {digest}). /sniper verify recomputes every draw "
+        "from it.",
+        seed=seed,
+        digest=commitment(seed),
     )
 
 
@@ -48,13 +65,14 @@ def _story(plan: Plan, state: State) -> list[str]:
 
 
 def defenders_turn(table: Table, state: State, round_number: int) -> PublicUpdate:
-    """The defenders' turn of round `round_number` as an image: where each of them went."""
-    from rendering.sniper_elite import delivery_png, turn_image
+    """The defenders' turn of round `round_number` as an animation, one frame per step."""
+    from rendering.sniper_elite import turn_animation
 
     view = player_view(state, None)
-    name = f"game{table.id}-v{table.record.version}-defenders.png"
-    image = Image.lazy(name, lambda: delivery_png(turn_image(view)))
-    text = f"Game {table.id}: the defenders' turn (round {round_number})."
+    name = f"game{table.id}-v{table.record.version}-defenders.gif"
+    image = Image.lazy(name, lambda: turn_animation(view))
+    text = Text("Game {game}: the defenders' turn (round {round}).", game=table.id,
+                round=round_number)  # fmt: skip
     return PublicUpdate(table.id, text, (image,))
 
 
@@ -80,7 +98,7 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
             if story:
                 lines.append("What happened:\n" + "\n".join(f"  {s}" for s in story))
             if plan.table.state is None:
-                lines.append(commitment_line(seed))
+                lines.append(commitment_line(after))
             m = replace(m, text="\n".join(lines))
         elif isinstance(m, GameOver):
             m = replace(m, text=f"{_verdict(after, state)}\n{reveal_line(seed)}")

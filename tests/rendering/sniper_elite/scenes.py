@@ -8,7 +8,6 @@ from functools import cache
 from games.engine import play, start
 from games.sniper_elite import rules
 from games.sniper_elite.model import Phase, State
-from rendering.sniper_elite.board import defenders_turn
 from tests.games.sniper_elite.policy import choose
 
 
@@ -34,8 +33,7 @@ def first(board: str, seed: str, wanted: Callable[[State], bool]) -> State:
 
 def walked(state: State) -> bool:
     """The latest defenders' turn moved at least one defender along a path."""
-    view = rules.player_view(state, None)
-    return any(len(e.path) >= 2 for e in defenders_turn(view))
+    return any(len(s.path) >= 2 for s in rules.player_view(state, None).steps)
 
 
 def final(board: str, seed: str) -> State:

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
 from games.sniper_elite import rules
 from games.sniper_elite.model import State
 from rendering.canvas import png_bytes
-from rendering.sniper_elite import board_image, board_png, mission_over_image, turn_image
+from rendering.sniper_elite import (
+    board_image,
+    board_png,
+    mission_over_image,
+    turn_animation,
+    turn_frames,
+    turn_image,
+)
+from rendering.sniper_elite.turn import durations, frame_steps
 from tests.rendering.golden import OUTPUT, _difference
 from tests.rendering.sniper_elite.scenes import final, first, walked
 
@@ -55,6 +65,36 @@ def test_defenders_turn_with_walks_and_calls() -> None:
     check("turn_tidewater", turn_image(rules.player_view(state, 0)))
     other = at_round("pinecrest", "pinecrest3", 6)
     check("turn_pinecrest", turn_image(rules.player_view(other, 0)))
+
+
+def test_defenders_turn_animation_frames() -> None:
+    state = at_round("tidewater", "tidewater6", 4)
+    view = rules.player_view(state, 0)
+    frames = turn_frames(view)
+    groups = frame_steps(view)
+    assert len(frames) == len(groups) + 1 and len({f.size for f in frames}) == 1
+    rolled = next(i for i, g in enumerate(groups) if g[-1].rolled)
+    walk = next(i for i, g in enumerate(groups) if len(g[-1].path) >= 2)
+    hit = next(i for i, g in enumerate(groups) if g[-1].text.startswith("You take a hit"))
+    check("turn_frame_roll", frames[rolled])
+    check("turn_frame_walk", frames[walk])
+    check("turn_frame_hit", frames[hit])
+    assert " returns to " in groups[-1][-1].text
+    check("turn_frame_return", frames[-2])
+
+
+def test_defenders_turn_gif_repeats_its_bytes_and_timing() -> None:
+    state = at_round("pinecrest", "pinecrest3", 6)
+    view = rules.player_view(state, None)
+    data = turn_animation(view)
+    assert data.startswith(b"GIF89a") and data == turn_animation(view)
+    gif: Any = Image.open(io.BytesIO(data))
+    assert gif.n_frames == len(frame_steps(view)) + 1
+    shown = []
+    for index in range(gif.n_frames):
+        gif.seek(index)
+        shown.append(gif.info["duration"])
+    assert shown == durations(view) and shown[-1] == 5000
 
 
 def test_mission_over_won_and_lost() -> None:

@@ -11,13 +11,8 @@ from games.sniper_elite.board import load_board
 from rendering.canvas import RGB
 from rendering.palette import VISIONS, delta_e, simulate
 from rendering.sniper_elite import style as st
-from rendering.sniper_elite.board import (
-    SceneLayout,
-    defenders_turn,
-    mission_over_layout,
-    scene_layout,
-    turn_layout,
-)
+from rendering.sniper_elite.board import SceneLayout, mission_over_layout, scene_layout
+from rendering.sniper_elite.turn import frame_layouts, frame_steps, summary_layout
 from tests.rendering.sniper_elite.scenes import final, first, mission
 
 
@@ -28,7 +23,7 @@ def layouts() -> list[SceneLayout]:
         turns = mission(board, seed)
         for state in (turns[0], turns[len(turns) // 2]):
             view = rules.player_view(state, None)
-            found += [scene_layout(view), turn_layout(view)]
+            found += [scene_layout(view), summary_layout(view), *frame_layouts(view)[:3]]
         found.append(mission_over_layout(rules.player_view(final(board, seed), None)))
     return found
 
@@ -79,13 +74,31 @@ def test_pieces_sit_in_their_spaces() -> None:
     assert len(cubes) == len(view.probable)
 
 
-def test_turn_arrows_follow_the_logged_paths() -> None:
+def test_turn_arrows_follow_the_recorded_steps() -> None:
     state = first("tidewater", "tidewater6", lambda s: s.round == 4)
     view = rules.player_view(state, None)
-    walks = [e for e in defenders_turn(view) if len(e.path) >= 2]
-    calls = [e for e in defenders_turn(view) if " is called to " in e.text]
-    layout = turn_layout(view)
-    assert len([a for a in layout.arrows if not a.call]) == len(walks)
+    walks = [s for s in view.steps if len(s.path) >= 2]
+    calls = [s for s in view.steps if " is called to " in s.text]
+    layout = summary_layout(view)
+    assert walks and len([a for a in layout.arrows if not a.call]) == len(walks)
     assert len(layout.arrows) <= len(walks) + len(calls)
     for arrow, walk in zip([a for a in layout.arrows if not a.call], walks, strict=True):
         assert len(arrow.points) == len(walk.path)
+
+
+def test_one_frame_per_step_with_its_own_arrow_and_caption() -> None:
+    state = first("tidewater", "tidewater6", lambda s: s.round == 4)
+    view = rules.player_view(state, None)
+    groups = frame_steps(view)
+    layouts = frame_layouts(view)
+    assert len(layouts) == len(groups) + 1  # the summary closes the animation
+    assert sum(len(g) for g in groups) == len(view.steps)
+    assert len(groups) < len(view.steps)  # checks that found nothing share a frame
+    for group, layout in zip(groups, layouts, strict=False):
+        captions = [t.text for strip in layout.strips for t in strip.texts]
+        assert all(s.text in captions for s in group)
+        walked = [s for s in group if len(s.path) >= 2]
+        assert len([a for a in layout.arrows if not a.call]) == len(walked)
+    rolled = [layout for group, layout in zip(groups, layouts, strict=False) if group[-1].rolled]
+    assert rolled and all("rolled" in [t.text for s in lay.strips for t in s.texts]
+                          for lay in rolled)  # fmt: skip
