@@ -22,6 +22,7 @@ from games.neuroshima.board import Board, Hex
 from games.neuroshima.lines import neighbour_table, ray_table
 from games.neuroshima.modules import Bonus
 from games.neuroshima.sides import Piece, Sides
+from games.text import Text
 
 NO_EDGE = -1
 
@@ -30,6 +31,14 @@ RANGED = "ranged"
 GAUSS = "gauss"
 AIR = "air strike"
 BLAST = "blast"
+HIT_KINDS: dict[str, Text] = {
+    MELEE: Text("melee"),
+    RANGED: Text("ranged"),
+    GAUSS: Text("gauss"),
+    AIR: Text("air strike"),
+    BLAST: Text("blast"),
+}
+"""Each kind of hit as players read it in battle logs."""
 
 
 class Hit(NamedTuple):

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from games.base import Seat
-from games.neuroshima.attacks import Hit
+from games.neuroshima.attacks import HIT_KINDS, Hit
 from games.neuroshima.battle_run import Event, Outcome, Pending, Run
 from games.neuroshima.board import Hex
 from games.neuroshima.policy import Chooser, Decision, favour_owner
 from games.neuroshima.position import PlacedTile, Position
+from games.text import Text
 
 
 class Removal(NamedTuple):
@@ -63,9 +64,10 @@ class BattleReport:
     """The battle-time choices taken, with the option index chosen."""
 
     @property
-    def log(self) -> tuple[str, ...]:
+    def log(self) -> tuple[Text, ...]:
         """Readable lines, one per hit, strike, explosion, Medic, HQ wound and removal."""
-        return tuple(_line(self, e) for e in self.events if e[1] != "wound")
+        tiles = _tiles_seen(self)
+        return tuple(_line(self, e, tiles) for e in self.events if e[1] != "wound")
 
 
 def resolve_battle(position: Position, choose: Chooser = favour_owner) -> BattleReport:
@@ -124,10 +126,9 @@ def _report(
     )
 
 
-def _line(report: BattleReport, event: Event) -> str:
+def _line(report: BattleReport, event: Event, tiles: dict[Hex, str]) -> Text:
     label: Callable[[Hex], str] = report.position.board.label
     phase, kind, *rest = event
-    tiles = _tiles_seen(report)
 
     def name(h: object) -> str:
         assert isinstance(h, Hex)
@@ -136,21 +137,44 @@ def _line(report: BattleReport, event: Event) -> str:
     if kind == "hit":
         hit = rest[0]
         assert isinstance(hit, Hit)
-        return f"phase {phase}: {name(hit.source)} {hit.kind} {hit.wounds} -> {name(hit.target)}"
+        return Text(
+            "phase {phase}: {source} {kind} {wounds} -> {target}",
+            phase=phase,
+            source=name(hit.source),
+            kind=HIT_KINDS[hit.kind],
+            wounds=hit.wounds,
+            target=name(hit.target),
+        )
     if kind == "strike":
-        return f"phase {phase}: {name(rest[0])} calls an air strike on itself"
+        return Text(
+            "phase {phase}: {tile} calls an air strike on itself", phase=phase, tile=name(rest[0])
+        )
     if kind == "explode":
-        return f"phase {phase}: {name(rest[0])} explodes"
+        return Text("phase {phase}: {tile} explodes", phase=phase, tile=name(rest[0]))
     if kind == "absorb":
         medic, target, source = rest
-        return f"phase {phase}: {name(medic)} absorbs the hit of {name(source)} on {name(target)}"
+        return Text(
+            "phase {phase}: {medic} absorbs the hit of {source} on {target}",
+            phase=phase,
+            medic=name(medic),
+            source=name(source),
+            target=name(target),
+        )
     if kind == "hq":
         seat, wounds, hp = rest
-        return f"phase {phase}: seat {seat} HQ takes {wounds}, {hp} left"
+        return Text(
+            "phase {phase}: seat {seat} HQ takes {wounds}, {hp} left",
+            phase=phase,
+            seat=seat,
+            wounds=wounds,
+            hp=hp,
+        )
     if kind == "points":
         seat, wounds = rest
-        return f"phase {phase}: seat {seat} scores {wounds}"
-    return f"phase {phase}: {name(rest[0])} is removed"
+        return Text(
+            "phase {phase}: seat {seat} scores {points}", phase=phase, seat=seat, points=wounds
+        )
+    return Text("phase {phase}: {tile} is removed", phase=phase, tile=name(rest[0]))
 
 
 def _tiles_seen(report: BattleReport) -> dict[Hex, str]:

@@ -17,11 +17,14 @@ from games.neuroshima.attacks import GAUSS, MELEE, RANGED, Hit, blast
 from games.neuroshima.board import Hex
 from games.neuroshima.medics import Group, hit_groups, medic_choices
 from games.neuroshima.policy import Decision
+from games.text import Text
 
 if TYPE_CHECKING:
     from games.neuroshima.battle_run import Run
 
 ATTACKS = (MELEE, RANGED, GAUSS)
+NO_ABSORPTION = Text("none")
+"""The Medic option that absorbs nothing."""
 
 
 def explode(run: Run, phase: int, hits: list[Hit]) -> set[Hex]:
@@ -98,11 +101,19 @@ def absorb(
         i = 0
         if len(choices) > 1:
             labels = tuple(
-                "; ".join(
-                    f"{_name(run, m)} absorbs {_name(run, s)} -> {_name(run, t)}"
-                    for (t, s), m in zip(c.absorbed, c.consumed, strict=True)
+                Text.joined(
+                    "; ",
+                    (
+                        Text(
+                            "{medic} absorbs {source} -> {target}",
+                            medic=_name(run, m),
+                            source=_name(run, s),
+                            target=_name(run, t),
+                        )
+                        for (t, s), m in zip(c.absorbed, c.consumed, strict=True)
+                    ),
                 )
-                or "none"
+                or NO_ABSORPTION
                 for c in choices
             )
             key = ("medic", phase, seat)

@@ -23,11 +23,16 @@ from games.neuroshima.modules import Bonus, ModuleLink, action_phases, bonuses, 
 from games.neuroshima.nets import netted_hexes
 from games.neuroshima.policy import Decision
 from games.neuroshima.position import PlacedTile, Position, pieces, sides
+from games.text import Text
 
 Event = tuple[object, ...]
 """(phase, kind, ...): "hit" Hit | "strike" hex | "explode" hex | "absorb" medic, target,
 source | "wound" hex, wounds after the phase | "hq" seat, wounds, hit points left | "points"
 seat, points | "removed" hex."""
+CLOWN_OPTIONS = (Text("attack"), Text("air strike"))
+"""The Clown's choice: attack as printed (the default) or call an air strike on itself."""
+NO_CONVERSION = Text("no conversion")
+"""The Quartermaster option that leaves the attacks as printed."""
 
 
 class Pending(Exception):  # noqa: N818 - a control-flow signal, not an error
@@ -205,7 +210,7 @@ class Run:
         """The Clown's choice: attack as printed (option 0) or strike itself (option 1)."""
         seat = self.sides.seat(self.pieces[h].side)
         assert seat is not None
-        d = Decision(("clown", h, phase, k), seat, "clown", phase, h, ("attack", "air strike"))
+        d = Decision(("clown", h, phase, k), seat, "clown", phase, h, CLOWN_OPTIONS)
         return self.choose(d) == 1
 
     def conversions(self, h: Hex, phase: int, k: int) -> tuple[Conversion, ...]:
@@ -230,17 +235,16 @@ class Run:
             ]
             if not options:
                 continue
-            labels = (
-                "no conversion",
-                *(
-                    f"{'melee to ranged' if c.to_ranged else 'ranged to melee'}"
-                    f" towards {c.direction}"
-                    for c in options
-                ),
-            )
+            labels = (NO_CONVERSION, *(_conversion_label(c) for c in options))
             key = ("quartermaster", qm, h, phase, k)
             i = self.choose(Decision(key, seat, "quartermaster", phase, h, labels))
             if i:
                 chosen.append(options[i - 1])
                 self.quartermasters_used.add(qm)
         return tuple(chosen)
+
+
+def _conversion_label(c: Conversion) -> Text:
+    if c.to_ranged:
+        return Text("melee to ranged towards {direction}", direction=c.direction)
+    return Text("ranged to melee towards {direction}", direction=c.direction)

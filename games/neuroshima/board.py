@@ -92,14 +92,16 @@ class Board:
             return self._labels[h]
         except KeyError:
             raise InvalidActionError(
-                f"({h.q}, {h.r}) is not a hex on this board", code="bad_hex"
+                "{hex} is not a hex on this board", code="bad_hex", hex=f"({h.q}, {h.r})"
             ) from None
 
     def parse(self, text: str) -> Hex:
         """The hex named by a label such as "C3" (case-insensitive)."""
         h = self._by_label.get(text.strip().upper())
         if h is None:
-            raise InvalidActionError(f"{text.strip()} is not a hex on this board", code="bad_hex")
+            raise InvalidActionError(
+                "{hex} is not a hex on this board", code="bad_hex", hex=text.strip()
+            )
         return h
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:

@@ -69,8 +69,8 @@ _TYPES: dict[str, type] = {
 _HEX_FIELDS = frozenset({"hex", "frm", "to", "pusher", "target", "grabber", "first", "second"})
 
 
-def _bad(message: str, code: str = "bad_action") -> InvalidActionError:
-    return InvalidActionError(message, code=code)
+def _bad(message: str, code: str = "bad_action", **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code=code, **params)
 
 
 def to_json(action: NeuroshimaAction) -> dict[str, Any]:
@@ -93,7 +93,7 @@ def from_json(data: Mapping[str, Any]) -> NeuroshimaAction:
     """The action stored as `data`."""
     cls = _TYPES.get(str(data.get("type")))
     if cls is None:
-        raise _bad(f"unknown action type {data.get('type')!r}")
+        raise _bad("unknown action type {type}", type=repr(data.get("type")))
     kwargs: dict[str, Any] = {}
     try:
         for name in (f.name for f in fields(cls)):
@@ -109,7 +109,7 @@ def from_json(data: Mapping[str, Any]) -> NeuroshimaAction:
             else:
                 kwargs[name] = value
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise _bad(f"malformed {cls.__name__}: {exc}") from None
+        raise _bad("malformed {action}: {problem}", action=cls.__name__, problem=str(exc)) from None
     action: NeuroshimaAction = cls(**kwargs)
     return action
 
@@ -194,16 +194,16 @@ def _parse_verb(
 
     def hexes(n: int, usage: str) -> list[Hex]:
         if len(args) < n:
-            raise _bad(f"Usage: {usage}", "usage")
+            raise _bad("Usage: {usage}", "usage", usage=usage)
         return [board.parse(a) for a in args[:n]]
 
     def facing(i: int, default: int | None, usage: str) -> int | None:
         if len(args) <= i:
             if default is None:
-                raise _bad(f"Usage: {usage}", "usage")
+                raise _bad("Usage: {usage}", "usage", usage=usage)
             return default
         if not args[i].isdigit() or not 0 <= int(args[i]) < 6:
-            raise _bad(f"{args[i]} is not a facing (0-5)", "bad_facing")
+            raise _bad("{facing} is not a facing (0-5)", "bad_facing", facing=args[i])
         return int(args[i])
 
     def has(action: Action) -> bool:
@@ -220,18 +220,20 @@ def _parse_verb(
         if len(args) == 1 and args[0].isdigit():
             i = int(args[0])
             if not 1 <= i <= len(hand):
-                raise _bad(f"You have {len(hand)} tiles in hand; pick 1-{len(hand)}", "bad_index")
+                raise _bad(
+                    "You have {count} tiles in hand; pick 1-{count}", "bad_index", count=len(hand)
+                )
             return Discard(hand[i - 1])
         return Discard(_tile(" ".join(args), hand))
     if verb == "place":
         if len(args) < 2:
-            raise _bad("Usage: place runner C3 2", "usage")
+            raise _bad("Usage: {usage}", "usage", usage="place runner C3 2")
         tail = args[-1].isdigit()
         where = args[-2] if tail else args[-1]
         name = " ".join(args[: -2 if tail else -1])
         f = int(args[-1]) if tail else 0
         if not 0 <= f < 6:
-            raise _bad(f"{f} is not a facing (0-5)", "bad_facing")
+            raise _bad("{facing} is not a facing (0-5)", "bad_facing", facing=f)
         return PlaceTile(_tile(name, hand), board.parse(where), f)
     if verb == "move":
         a, b = hexes(2, "move C3 C4 5")
@@ -269,8 +271,8 @@ def _parse_verb(
         return StartBattle()
     if verb in ("end", "pass", "done"):
         return EndTurn()
-    raise _bad(f"Unknown action {verb!r}: try place, move, discard, use, battle or end.",
-               "unknown_verb")  # fmt: skip
+    raise _bad("Unknown action {verb}: try place, move, discard, use, battle or end.",
+               "unknown_verb", verb=repr(verb))  # fmt: skip
 
 
 def _facing_at(view: NeuroshimaView, h: Hex) -> int:
@@ -326,10 +328,12 @@ def _tile(name: str, hand: tuple[str, ...] | None) -> str:
         return found[0]
     if len(found) > 1:
         names = ", ".join(sorted({tile_type(t).short_id for t in found}))
-        raise AmbiguousActionError(f"{name!r} could be: {names}", code="ambiguous_tile")
+        raise AmbiguousActionError(
+            "{name} could be: {tiles}", code="ambiguous_tile", name=repr(name), tiles=names
+        )
     if hand is not None and any(wanted in keys(t) for t in tile_types()):
-        raise InvalidActionError(f"{name} is not in your hand", code="not_in_hand")
-    raise InvalidActionError(f"Unknown tile {name!r}", code="unknown_tile")
+        raise InvalidActionError("{tile} is not in your hand", code="not_in_hand", tile=name)
+    raise InvalidActionError("Unknown tile {name}", code="unknown_tile", name=repr(name))
 
 
 class NeuroshimaCodec:

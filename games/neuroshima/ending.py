@@ -18,6 +18,7 @@ from games.neuroshima.queries import next_alive, note, team_of, with_tiles
 from games.neuroshima.setup import bomber_tile
 from games.neuroshima.state import Change, Highlight, Mode, State, Step, add_highlight
 from games.neuroshima.turns import begin_turn, set_row
+from games.text import Text
 
 
 def pick_mercenary(state: State, seat: Seat, tile: str) -> State:
@@ -109,9 +110,9 @@ def settle(state: State) -> State:
     alive = state.alive()
     if mode is Mode.DUEL or len(alive) <= 1:
         if not alive:
-            return _game_over(state, Outcome(frozenset(), "every HQ was destroyed"))
+            return _game_over(state, Outcome(frozenset(), Text("every HQ was destroyed")))
         if len(alive) == 1:
-            return _game_over(state, Outcome(frozenset(alive), "the last HQ standing"))
+            return _game_over(state, Outcome(frozenset(alive), Text("the last HQ standing")))
     return state
 
 
@@ -166,34 +167,34 @@ def _team_fall(state: State, fallen: frozenset[Seat]) -> Outcome:
     if len(lost) == 1:
         (loser,) = lost
         winner = 1 - loser
-        return Outcome(frozenset(teams[winner]), "destroyed an enemy HQ")
+        return Outcome(frozenset(teams[winner]), Text("destroyed an enemy HQ"))
     # cs: HQs of both teams fell in one battle: the surviving HQs are compared.
     totals = [sum(state.position.hq_hp[s] for s in members) for members in teams]
     if totals[0] == totals[1]:
-        return Outcome(frozenset(), "HQs of both teams fell; the rest are equal")
+        return Outcome(frozenset(), Text("HQs of both teams fell; the rest are equal"))
     best = 0 if totals[0] > totals[1] else 1
-    return Outcome(frozenset(teams[best]), "HQs of both teams fell; stronger surviving HQ")
+    return Outcome(frozenset(teams[best]), Text("HQs of both teams fell; stronger surviving HQ"))
 
 
 def _final_outcome(state: State) -> Outcome:
     if state.options.scoring:
         values = list(state.points())
-        reason = "more points after the final battle"
+        reason = Text("more points after the final battle")
     else:
         values = list(state.position.hq_hp)
-        reason = "stronger HQ after the final battle"
+        reason = Text("stronger HQ after the final battle")
     if state.options.mode is Mode.TEAMS:
         teams = state.position.teams
         totals = [sum(values[s] for s in members) for members in teams]
         if totals[0] == totals[1]:
-            return Outcome(frozenset(), "the teams are even after the final battle")
+            return Outcome(frozenset(), Text("the teams are even after the final battle"))
         best = 0 if totals[0] > totals[1] else 1
         return Outcome(frozenset(teams[best]), reason)
     alive = state.alive()
     top = max(values[s] for s in alive)
     leaders = frozenset(s for s in alive if values[s] == top)
     if len(leaders) == len(alive) and len(alive) > 1:
-        return Outcome(frozenset(), "every player is even after the final battle")
+        return Outcome(frozenset(), Text("every player is even after the final battle"))
     return Outcome(leaders, reason)
 
 
@@ -206,17 +207,21 @@ def _check_score(state: State) -> State:
         if not reached:
             return state
         if len(reached) == 2 and totals[0] == totals[1]:
-            return _game_over(state, Outcome(frozenset(), "both teams reached the target"))
+            return _game_over(state, Outcome(frozenset(), Text("both teams reached the target")))
         best = max(reached, key=lambda i: totals[i])
-        return _game_over(state, Outcome(frozenset(teams[best]), f"{target} points"))
+        return _game_over(
+            state, Outcome(frozenset(teams[best]), Text("{target} points", target=target))
+        )
     reached_seats = [s for s in state.alive() if state.points()[s] >= target]
     if not reached_seats:
         return state
     top = max(state.points()[s] for s in reached_seats)
     leaders = frozenset(s for s in reached_seats if state.points()[s] == top)
     if len(leaders) > 1 and len(leaders) == len(state.alive()):
-        return _game_over(state, Outcome(frozenset(), "everybody reached the target together"))
-    return _game_over(state, Outcome(leaders, f"{target} points"))
+        return _game_over(
+            state, Outcome(frozenset(), Text("everybody reached the target together"))
+        )
+    return _game_over(state, Outcome(leaders, Text("{target} points", target=target)))
 
 
 def _game_over(state: State, result: Outcome) -> State:

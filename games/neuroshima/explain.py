@@ -27,14 +27,24 @@ from games.neuroshima.position import netted
 from games.neuroshima.queries import free_hexes
 from games.neuroshima.state import State, Step
 from games.neuroshima.tiles import Action, tile_type
+from games.text import Text
 
-_STEP_WORDS = {
-    Step.PICK_MERCENARY: "pick a mercenary",
-    Step.PLACE_HQ: "place your HQ",
-    Step.DRAW: "draw",
-    Step.DISCARD: "discard one of your three tiles first",
-    Step.PLAY: "play, keep or discard tiles",
-    Step.PENDING: "choose where the tile goes",
+# Whole sentences (not a verb filled into one) so that every language can word them freely.
+_NOW_YOU_MUST: dict[Step, Text] = {
+    Step.PICK_MERCENARY: Text("Now you must pick a mercenary."),
+    Step.PLACE_HQ: Text("Now you must place your HQ."),
+    Step.DRAW: Text("Now you must draw."),
+    Step.DISCARD: Text("Now you must discard one of your three tiles first."),
+    Step.PLAY: Text("Now you must play, keep or discard tiles."),
+    Step.PENDING: Text("Now you must choose where the tile goes."),
+}
+_NOW_YOU_MUST_WAIT = Text("Now you must wait.")
+_NO_TILE: dict[Action, Text] = {
+    Action.SNIPER: Text("You have no sniper tile in hand"),
+    Action.AIR_STRIKE: Text("You have no air strike tile in hand"),
+    Action.GRENADE: Text("You have no grenade tile in hand"),
+    Action.BATTLE: Text("You have no battle tile in hand"),
+    Action.REPOSITIONING: Text("You have no repositioning tile in hand"),
 }
 
 _NEEDS: dict[type, Action] = {
@@ -53,8 +63,8 @@ _STEP_OF: dict[type, Step] = {
 }
 
 
-def _err(message: str, code: str) -> IllegalActionError:
-    return IllegalActionError(message, code=code)
+def _err(message: str, code: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(message, code=code, **params)
 
 
 def _label(state: State, h: Hex) -> str:
@@ -64,7 +74,7 @@ def _label(state: State, h: Hex) -> str:
 
 def _check_hex(state: State, h: Hex) -> GameError | None:
     if h not in state.position.board:
-        return _err(f"{_label(state, h)} is not a hex on this board", "bad_hex")
+        return _err("{hex} is not a hex on this board", "bad_hex", hex=_label(state, h))
     return None
 
 
@@ -74,24 +84,26 @@ def explain(state: State, seat: Seat, action: NeuroshimaAction) -> GameError:
     if isinstance(action, Discard) and state.step is Step.DISCARD:
         wanted = Step.DISCARD
     if wanted is not state.step:
-        return _err(f"Now you must {_STEP_WORDS.get(state.step, 'wait')}.", "wrong_step")
+        return _err(_NOW_YOU_MUST.get(state.step, _NOW_YOU_MUST_WAIT), "wrong_step")
     hand = state.hands[seat]
     for h in _hexes(action):
         bad = _check_hex(state, h)
         if bad is not None:
             return bad
     if isinstance(action, Discard | PlaceTile) and action.tile not in hand:
-        return _err(f"{action.tile} is not in your hand", "not_in_hand")
+        return _err("{tile} is not in your hand", "not_in_hand", tile=action.tile)
     if isinstance(action, PlaceHQ | PlaceTile):
         if action.hex not in free_hexes(state.position):
-            return _err(f"{_label(state, action.hex)} is occupied", "occupied")
+            return _err("{hex} is occupied", "occupied", hex=_label(state, action.hex))
         if isinstance(action, PlaceTile) and not tile_type(action.tile).is_board_tile:
-            return _err(f"{action.tile} is an action tile: use it, do not place it", "not_board")
+            return _err(
+                "{tile} is an action tile: use it, do not place it", "not_board", tile=action.tile
+            )
         if isinstance(action, PlaceTile) and not 0 <= action.facing < 6:
             return _err("A facing is a number from 0 to 5", "bad_facing")
     needed = _NEEDS.get(type(action))
     if needed is not None and not any(tile_type(t).action is needed for t in hand):
-        return _err(f"You have no {needed.value.replace('_', ' ')} tile in hand", "no_tile")
+        return _err(_NO_TILE[needed], "no_tile")
     if isinstance(action, StartBattle) and state.final_waiting is not None:
         return _err(
             "No more battles: a player has drawn his last tile (the final battle comes)",
@@ -138,21 +150,22 @@ def _movement_reason(
     first = _hexes(action)[0]
     mine = tiles.get(first)
     if mine is None:
-        return _err(f"There is no tile on {_label(state, first)}", "empty_hex")
+        return _err("There is no tile on {hex}", "empty_hex", hex=_label(state, first))
     if mine.owner != seat:
-        return _err(f"The tile on {_label(state, first)} is not yours", "not_yours")
+        return _err("The tile on {hex} is not yours", "not_yours", hex=_label(state, first))
     if first in nets:
-        return _err(f"The tile on {_label(state, first)} is netted", "netted")
+        return _err("The tile on {hex} is netted", "netted", hex=_label(state, first))
     if isinstance(action, Move):
         if action.to != action.frm and action.to in tiles:
-            return _err(f"{_label(state, action.to)} is occupied", "occupied")
+            return _err("{hex} is occupied", "occupied", hex=_label(state, action.to))
         return _err("That tile cannot move there now", "bad_move")
     if isinstance(action, PushBack | Grab):
         target = tiles.get(action.target)
         if target is None:
-            return _err(f"There is no tile on {_label(state, action.target)}", "empty_hex")
+            return _err("There is no tile on {hex}", "empty_hex", hex=_label(state, action.target))
         if action.target in nets:
-            return _err(f"The tile on {_label(state, action.target)} is netted", "netted")
-        verb = "pushed" if isinstance(action, PushBack) else "pulled"
-        return _err(f"That tile cannot be {verb} from there", f"no_{verb}")
+            return _err("The tile on {hex} is netted", "netted", hex=_label(state, action.target))
+        if isinstance(action, PushBack):
+            return _err("That tile cannot be pushed from there", "no_pushed")
+        return _err("That tile cannot be pulled from there", "no_pulled")
     return _err("That is not allowed now", "illegal")

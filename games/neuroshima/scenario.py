@@ -13,7 +13,7 @@ from games.base import InvalidActionError, Seat
 from games.neuroshima.battle import BattleReport, resolve_battle
 from games.neuroshima.board import STANDARD_BOARD, Board, Hex
 from games.neuroshima.position import PlacedTile, Position
-from games.neuroshima.tiles import Kind, armies, tile_type
+from games.neuroshima.tiles import Kind, armies, tile_type, tile_types
 
 FORMAT = "muster.neuroshima.battle/1"
 RESULT_FORMAT = "muster.neuroshima.battle-result/1"
@@ -21,8 +21,8 @@ SHARED_ARMIES = ("merc", "neutral")
 """Tile sets any seat may field (Mercenaries, the Mad Bomber as a mercenary)."""
 
 
-def _fail(message: str) -> InvalidActionError:
-    return InvalidActionError(message, code="bad_scenario")
+def _fail(message: str, **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code="bad_scenario", **params)
 
 
 def _whole(value: object) -> bool:
@@ -35,9 +35,9 @@ def _hex(board: Board, value: object) -> Hex:
     if isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value):
         h = Hex(value[0], value[1])
         if h not in board:
-            raise _fail(f"({h.q}, {h.r}) is not a hex on this board")
+            raise _fail("{hex} is not a hex on this board", hex=f"({h.q}, {h.r})")
         return h
-    raise _fail(f'bad hex {value!r}: give a label such as "C3" or [q, r]')
+    raise _fail('bad hex {value}: give a label such as "C3" or [q, r]', value=repr(value))
 
 
 def _players(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -51,16 +51,16 @@ def _players(data: dict[str, Any]) -> tuple[tuple[str, ...], tuple[int, ...]]:
             raise _fail("every player must be an object with seat, army and hq_hp")
         seat, army, hp = entry.get("seat"), entry.get("army"), entry.get("hq_hp", 20)
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise _fail(f"bad seat {seat!r}: seats are whole numbers from 0")
+            raise _fail("bad seat {seat}: seats are whole numbers from 0", seat=repr(seat))
         if seat in by_seat:
-            raise _fail(f"seat {seat} is listed twice")
+            raise _fail("seat {seat} is listed twice", seat=seat)
         if not isinstance(army, str) or army not in known:
-            raise _fail(f"unknown army {army!r} for seat {seat}")
+            raise _fail("unknown army {army} for seat {seat}", army=repr(army), seat=seat)
         if not _whole(hp) or hp < 1:
-            raise _fail(f"seat {seat}: hq_hp must be a whole number of at least 1")
+            raise _fail("seat {seat}: hq_hp must be a whole number of at least 1", seat=seat)
         by_seat[seat] = (army, hp)
     if sorted(by_seat) != list(range(len(by_seat))):
-        raise _fail(f"seats must be numbered 0 to {len(by_seat) - 1}, each once")
+        raise _fail("seats must be numbered 0 to {last}, each once", last=len(by_seat) - 1)
     return (
         tuple(by_seat[s][0] for s in range(len(by_seat))),
         tuple(by_seat[s][1] for s in range(len(by_seat))),
@@ -89,34 +89,57 @@ def _tile(board: Board, entry: object, army_of: tuple[str, ...]) -> tuple[Hex, P
     h = _hex(board, entry.get("hex"))
     where = board.label(h)
     tile_id = entry.get("tile")
-    if not isinstance(tile_id, str):
-        raise _fail(f"unknown tile id {tile_id!r} on {where}")
-    try:
-        t = tile_type(tile_id)
-    except KeyError:
-        raise _fail(f"unknown tile id {tile_id!r} on {where}") from None
+    if not isinstance(tile_id, str) or tile_id not in tile_types():
+        raise _fail("unknown tile id {tile} on {hex}", tile=repr(tile_id), hex=where)
+    t = tile_type(tile_id)
     if t.kind is Kind.INSTANT:
-        raise _fail(f"{tile_id} on {where} is an action tile and cannot stand on the board")
+        raise _fail(
+            "{tile} on {hex} is an action tile and cannot stand on the board",
+            tile=tile_id,
+            hex=where,
+        )
     seat = entry.get("seat")
     if seat is None:
         if t.kind is not Kind.NEUTRAL:
-            raise _fail(f"{tile_id} on {where} needs a seat")
+            raise _fail("{tile} on {hex} needs a seat", tile=tile_id, hex=where)
     elif not _whole(seat) or not 0 <= seat < len(army_of):
-        raise _fail(f"{tile_id} on {where}: seat {seat!r} is not a player")
+        raise _fail(
+            "{tile} on {hex}: seat {seat} is not a player", tile=tile_id, hex=where, seat=repr(seat)
+        )
     elif t.army != army_of[seat] and t.army not in SHARED_ARMIES:
         raise _fail(
-            f"{tile_id} on {where} is a {t.army} tile but seat {seat} plays {army_of[seat]}"
+            "{tile} on {hex} is a {army} tile but seat {seat} plays {plays}",
+            tile=tile_id,
+            hex=where,
+            army=t.army,
+            seat=seat,
+            plays=army_of[seat],
         )
     facing = entry.get("facing", 0)
     if not _whole(facing) or not 0 <= facing <= 5:
-        raise _fail(f"bad facing {facing!r} for {tile_id} on {where}: must be 0 to 5")
+        raise _fail(
+            "bad facing {facing} for {tile} on {hex}: must be 0 to 5",
+            facing=repr(facing),
+            tile=tile_id,
+            hex=where,
+        )
     wounds = entry.get("wounds", 0)
     if not _whole(wounds) or wounds < 0:
-        raise _fail(f"bad wounds {wounds!r} for {tile_id} on {where}")
+        raise _fail(
+            "bad wounds {wounds} for {tile} on {hex}", wounds=repr(wounds), tile=tile_id, hex=where
+        )
     if t.kind is Kind.HQ and wounds:
-        raise _fail(f"{tile_id} on {where}: an HQ's damage is its hq_hp, not wounds")
+        raise _fail(
+            "{tile} on {hex}: an HQ's damage is its hq_hp, not wounds", tile=tile_id, hex=where
+        )
     if t.kind is not Kind.HQ and wounds >= t.hit_points:
-        raise _fail(f"{tile_id} on {where} has {wounds} wound(s) but {t.hit_points} destroy it")
+        raise _fail(
+            "{tile} on {hex} has {wounds} wound(s) but {hit_points} destroy it",
+            tile=tile_id,
+            hex=where,
+            wounds=wounds,
+            hit_points=t.hit_points,
+        )
     return h, PlacedTile(tile_id, seat, facing, wounds)
 
 
@@ -125,7 +148,7 @@ def parse(data: object, board: Board = STANDARD_BOARD) -> Position:
     if not isinstance(data, dict):
         raise _fail("a scenario must be a JSON object")
     if data.get("format") != FORMAT:
-        raise _fail(f'"format" must be "{FORMAT}"')
+        raise _fail('"format" must be "{format}"', format=FORMAT)
     army_of, hq_hp = _players(data)
     teams = _teams(data, len(army_of))
     entries = data.get("tiles")
@@ -136,11 +159,16 @@ def parse(data: object, board: Board = STANDARD_BOARD) -> Position:
     for entry in entries:
         h, placed = _tile(board, entry, army_of)
         if h in tiles:
-            raise _fail(f"two tiles on {board.label(h)}")
+            raise _fail("two tiles on {hex}", hex=board.label(h))
         if placed.type.kind is Kind.HQ and placed.owner is not None:
             if placed.owner in hqs:
                 first = board.label(hqs[placed.owner])
-                raise _fail(f"seat {placed.owner} has two HQs ({first} and {board.label(h)})")
+                raise _fail(
+                    "seat {seat} has two HQs ({first} and {second})",
+                    seat=placed.owner,
+                    first=first,
+                    second=board.label(h),
+                )
             hqs[placed.owner] = h
         tiles[h] = placed
     return Position(tuple(sorted(tiles.items())), army_of, hq_hp, teams, board)

@@ -45,14 +45,19 @@ def bomber_tile() -> str:
     return next(t.id for t in armies()[NEUTRAL_ARMY].tiles if Special.MAD_BOMBER in t.specials)
 
 
-def _bad(message: str) -> InvalidActionError:
-    return InvalidActionError(message, code="bad_config")
+def _bad(message: str, **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code="bad_config", **params)
 
 
 def _choice(config: GameConfig, key: str, allowed: Sequence[str], default: str) -> str:
     value = config.get(key, default)
     if value not in allowed:
-        raise _bad(f"{key} must be one of {', '.join(allowed)}, not {value!r}")
+        raise _bad(
+            "{key} must be one of {allowed}, not {value}",
+            key=key,
+            allowed=", ".join(allowed),
+            value=repr(value),
+        )
     return str(value)
 
 
@@ -70,17 +75,21 @@ def read_options(config: GameConfig, seats: int) -> Options:
         raise _bad("a deathmatch needs 3 to 6 players")
     chosen = config.get("armies") or [DEFAULT_ARMIES[i % len(DEFAULT_ARMIES)] for i in range(seats)]
     if len(chosen) != seats:
-        raise _bad(f"armies must name one army per seat ({seats})")
+        raise _bad("armies must name one army per seat ({seats})", seats=seats)
     known = armies()
     for key in chosen:
         if key not in known or not known[key].playable or key in (MERCENARY_ARMY, NEUTRAL_ARMY):
             playable = sorted(k for k, a in known.items() if a.playable and k not in
                               (MERCENARY_ARMY, NEUTRAL_ARMY))  # fmt: skip
-            raise _bad(f"{key!r} is not a playable army; choose from {', '.join(playable)}")
+            raise _bad(
+                "{army} is not a playable army; choose from {armies}",
+                army=repr(key),
+                armies=", ".join(playable),
+            )
     mercs = config.get("mercenaries", 0)
     limit = 2 if seats == 2 else 1
     if not isinstance(mercs, int) or not 0 <= mercs <= limit or mercs * seats > 4:
-        raise _bad(f"mercenaries must be 0..{limit} per player, at most 4 in all")
+        raise _bad("mercenaries must be 0..{limit} per player, at most 4 in all", limit=limit)
     bomber = BomberMode(_choice(config, "mad_bomber", [b.value for b in BomberMode], "off"))
     board = _choice(config, "board", ["standard", "large"], "large" if seats >= 5 else "standard")
     return Options(
@@ -99,10 +108,14 @@ def _picks(config: GameConfig, options: Options, seats: int) -> tuple[tuple[str,
         return None
     pool = set(mercenary_tiles())
     if len(raw) != seats or any(len(p) != options.mercenaries for p in raw):
-        raise _bad(f"mercenary_picks must list {options.mercenaries} mercenaries per seat")
+        raise _bad(
+            "mercenary_picks must list {count} mercenaries per seat", count=options.mercenaries
+        )
     flat = [t for p in raw for t in p]
     if len(set(flat)) != len(flat) or not set(flat) <= pool:
-        raise _bad(f"mercenary_picks must be distinct tiles of: {', '.join(sorted(pool))}")
+        raise _bad(
+            "mercenary_picks must be distinct tiles of: {tiles}", tiles=", ".join(sorted(pool))
+        )
     return tuple(tuple(p) for p in raw)
 
 

@@ -21,6 +21,7 @@ from games.neuroshima.state import (
     Step,
     TurnMarks,
 )
+from games.text import Text
 
 __all__ = [
     "BattleSummary",
@@ -65,7 +66,7 @@ class PendingView:
     target: Hex
     options: tuple[Hex, ...]
     may_rotate: bool
-    description: str
+    description: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +126,22 @@ def _pending_view(state: State) -> PendingView | None:
     if p is None:
         return None
     board = state.position.board
-    verb = "pushed" if p.kind is PendingKind.PUSH else "pulled"
     where = ", ".join(board.label(h) for h in p.options)
-    text = f"Seat {p.seat} chooses where the tile on {board.label(p.target)} is {verb}: {where}" + (
-        " (and its facing)" if p.may_rotate else ""
-    )
+    values = {"seat": p.seat, "hex": board.label(p.target), "hexes": where}
+    if p.kind is PendingKind.PUSH and p.may_rotate:
+        text = Text(
+            "Seat {seat} chooses where the tile on {hex} is pushed: {hexes} (and its facing)",
+            **values,
+        )
+    elif p.kind is PendingKind.PUSH:
+        text = Text("Seat {seat} chooses where the tile on {hex} is pushed: {hexes}", **values)
+    elif p.may_rotate:
+        text = Text(
+            "Seat {seat} chooses where the tile on {hex} is pulled: {hexes} (and its facing)",
+            **values,
+        )
+    else:
+        text = Text("Seat {seat} chooses where the tile on {hex} is pulled: {hexes}", **values)
     return PendingView(p.kind.value, p.seat, p.actor, p.target, p.options, p.may_rotate, text)
 
 

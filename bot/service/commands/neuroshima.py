@@ -47,6 +47,7 @@ from games.neuroshima.actions import (
 )
 from games.neuroshima.board import Board, Hex
 from games.neuroshima.tiles import tile_type
+from games.text import Text
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -128,8 +129,8 @@ def _hexes(**fields: str) -> Values:
 
 
 def _facing(name: str = "facing", required: bool = True) -> Option:
-    return opt(name, "int", "Facing 0-5 (0 = up, clockwise)", required, autocomplete="facings",
-               min_value=FACINGS[0], max_value=FACINGS[1])  # fmt: skip
+    return opt(name, "int", Text("Facing 0-5 (0 = up, clockwise)"), required,
+               autocomplete="facings", min_value=FACINGS[0], max_value=FACINGS[1])  # fmt: skip
 
 
 def _hex_opt(name: str, description: str, source: str = "free_hexes") -> Option:
@@ -138,13 +139,13 @@ def _hex_opt(name: str, description: str, source: str = "free_hexes") -> Option:
 
 def action_commands() -> tuple[Command, ...]:
     """One command per kind of Neuroshima action."""
-    tile = opt("tile", "str", "A tile in your hand", True, autocomplete="tiles_in_hand")
-    by_move = opt("by", "choice", "What pays: a Move tile or the unit's mobility",
+    tile = opt("tile", "str", Text("A tile in your hand"), True, autocomplete="tiles_in_hand")
+    by_move = opt("by", "choice", Text("What pays: a Move tile or the unit's mobility"),
                   choices=("tile", "mobility"))  # fmt: skip
-    by_rotate = opt("by", "choice", "What turns it: your HQ or a Turn-over",
+    by_rotate = opt("by", "choice", Text("What turns it: your HQ or a Turn-over"),
                     choices=("hq", "turnover"))  # fmt: skip
-    ability = opt("ability", "bool", "Use the unit's own ability instead of a tile")
-    target = _hex_opt("target", "The hex to hit", "targets")
+    ability = opt("ability", "bool", Text("Use the unit's own ability instead of a tile"))
+    target = _hex_opt("target", Text("The hex to hit"), "targets")
 
     def place_values(a: Any, v: Any) -> Mapping[str, str]:
         return {"tile": a.tile, "hex": _hex(v, a.hex), "facing": str(a.facing)}
@@ -167,65 +168,70 @@ def action_commands() -> tuple[Command, ...]:
         return {"hex": _hex(v, a.hex), "facing": facing}
 
     return (
-        _action("pick", "Take a mercenary into your reserve (before the HQs)",
-                (opt("tile", "str", "A mercenary", True, autocomplete="mercenaries"),),
+        _action("pick", Text("Take a mercenary into your reserve (before the HQs)"),
+                (opt("tile", "str", Text("A mercenary"), True, autocomplete="mercenaries"),),
                 lambda o: _text("pick", o["tile"]), (PickMercenary,),
                 lambda a, v: {"tile": a.tile}),
-        _action("hq", "Place your HQ", (_hex_opt("hex", "A free hex"),),
+        _action("hq", Text("Place your HQ"), (_hex_opt("hex", Text("A free hex")),),
                 lambda o: _text("hq", o["hex"]), (PlaceHQ,), _hexes(hex="hex")),
-        _action("draw", "Draw your tiles (optionally reserved mercenaries instead)",
-                (opt("mercenaries", "str", "Reserved mercenaries to take, space separated",
+        _action("draw", Text("Draw your tiles (optionally reserved mercenaries instead)"),
+                (opt("mercenaries", "str", Text("Reserved mercenaries to take, space separated"),
                      autocomplete="mercenaries"),),
                 lambda o: _text("draw", o.get("mercenaries")), (Draw,),
                 lambda a, v: {"mercenaries": " ".join(a.mercenaries)}),
-        _action("discard", "Discard a tile from your hand", (tile,),
+        _action("discard", Text("Discard a tile from your hand"), (tile,),
                 lambda o: _text("discard", o["tile"]), (Discard,), lambda a, v: {"tile": a.tile}),
-        _action("place", "Place a tile from your hand", (tile, _hex_opt("hex", "A free hex"),
-                _facing()), lambda o: _text("place", o["tile"], o["hex"], o.get("facing", 0)),
+        _action("place", Text("Place a tile from your hand"),
+                (tile, _hex_opt("hex", Text("A free hex")), _facing()),
+                lambda o: _text("place", o["tile"], o["hex"], o.get("facing", 0)),
                 (PlaceTile,), place_values),
-        _action("move", "Move a unit (Move tile or mobility)",
-                (_hex_opt("from", "The unit's hex", "own_units"), _hex_opt("to", "Where to"),
-                 _facing(required=False), by_move), _move_text, (Move,), move_values),
-        _action("rotate", "Turn a unit in place", (_hex_opt("hex", "The unit's hex", "own_units"),
-                _facing(), by_rotate), _rotate_text, (Rotate,), rotate_values),
-        _action("push", "Push an enemy unit back", (_hex_opt("from", "The pushing unit",
-                "own_units"), target, ability), _pushlike("push"), (PushBack,), push_values),
-        _action("grab", "Pull an enemy unit next to yours", (_hex_opt("from", "The grabbing unit",
-                "own_units"), target, ability), _pushlike("grab"), (Grab,), push_values),
-        _action("swap", "Swap two of your units (Repositioning)",
-                (_hex_opt("first", "One unit", "own_units"),
-                 _hex_opt("second", "The other unit", "own_units")),
+        _action("move", Text("Move a unit (Move tile or mobility)"),
+                (_hex_opt("from", Text("The unit's hex"), "own_units"),
+                 _hex_opt("to", Text("Where to")), _facing(required=False), by_move),
+                _move_text, (Move,), move_values),
+        _action("rotate", Text("Turn a unit in place"),
+                (_hex_opt("hex", Text("The unit's hex"), "own_units"), _facing(), by_rotate),
+                _rotate_text, (Rotate,), rotate_values),
+        _action("push", Text("Push an enemy unit back"),
+                (_hex_opt("from", Text("The pushing unit"), "own_units"), target, ability),
+                _pushlike("push"), (PushBack,), push_values),
+        _action("grab", Text("Pull an enemy unit next to yours"),
+                (_hex_opt("from", Text("The grabbing unit"), "own_units"), target, ability),
+                _pushlike("grab"), (Grab,), push_values),
+        _action("swap", Text("Swap two of your units (Repositioning)"),
+                (_hex_opt("first", Text("One unit"), "own_units"),
+                 _hex_opt("second", Text("The other unit"), "own_units")),
                 lambda o: _text("swap", o["first"], o["second"]), (Reposition,),
                 _hexes(first="first", second="second")),
-        _action("snipe", "Sniper: one wound to an enemy unit", (target,),
+        _action("snipe", Text("Sniper: one wound to an enemy unit"), (target,),
                 lambda o: _text("snipe", o["target"]), (Snipe,), _hexes(target="target")),
-        _action("strike", "Air Strike centred on a hex", (target,),
+        _action("strike", Text("Air Strike centred on a hex"), (target,),
                 lambda o: _text("strike", o["target"]), (AirStrike,), _hexes(target="target")),
-        _action("grenade", "Grenade: destroy an enemy unit next to your HQ", (target,),
+        _action("grenade", Text("Grenade: destroy an enemy unit next to your HQ"), (target,),
                 lambda o: _text("grenade", o["target"]), (Grenade,), _hexes(target="target")),
-        _action("choose", "Say where your pushed or pulled unit goes",
-                (_hex_opt("hex", "The destination", "destinations"), _facing(required=False)),
+        _action("choose", Text("Say where your pushed or pulled unit goes"),
+                (_hex_opt("hex", Text("The destination"), "destinations"), _facing(required=False)),
                 lambda o: _text("choose", o["hex"], o.get("facing")), (ChooseDestination,),
                 choose_values),
-        _action("battle", "Play a Battle tile: fight now", (), lambda o: "battle",
+        _action("battle", Text("Play a Battle tile: fight now"), (), lambda o: "battle",
                 (StartBattle,), lambda a, v: {}),
-        _action("end", "End your turn", (), lambda o: "end", (EndTurn,), lambda a, v: {}),
+        _action("end", Text("End your turn"), (), lambda o: "end", (EndTurn,), lambda a, v: {}),
     )  # fmt: skip
 
 
 def group() -> Group:
     """The /neuroshima command group."""
     extra = (
-        opt("mercenaries", "int", "Mercenaries from Alabama per player (0-2)",
+        opt("mercenaries", "int", Text("Mercenaries from Alabama per player (0-2)"),
             min_value=0, max_value=2),
-        opt("scoring", "bool", "Play the scoring variant (HQs cannot fall)"),
-        opt("board", "choice", "Board size", choices=("standard", "large")),
+        opt("scoring", "bool", Text("Play the scoring variant (HQs cannot fall)")),
+        opt("board", "choice", Text("Board size"), choices=("standard", "large")),
     )  # fmt: skip
     read = extra_from({"mercenaries": "mercenaries", "scoring": "scoring", "board": "board"})
     lobby = lobby_commands(KEY, extra_options=extra, read_extra=read)
     return Group(
         GROUP,
-        "Neuroshima Hex: lobbies and moves",
+        Text("Neuroshima Hex: lobbies and moves"),
         KEY,
         (*lobby, *action_commands(), *play_commands(KEY)),
     )
