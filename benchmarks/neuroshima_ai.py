@@ -1,6 +1,7 @@
 """Neuroshima Hex AI tournament: strength and think time of every level, as a table.
 
 Usage: python benchmarks/neuroshima_ai.py [--games N] [--seed S] [--jobs J] [--match A:B ...]
+       [--every N]
 
 Each match is `muster neuroshima selfplay` (bot.selfplay): mirrored seats, every army pairing in
 turn, win rates with 95% Wilson intervals (draws count half) and think time per decision. The
@@ -34,6 +35,9 @@ def main() -> int:
     parser.add_argument("--seed", default="bench", help="seed prefix of the deals")
     parser.add_argument("--jobs", type=int, default=1, help="games in parallel (one core each)")
     parser.add_argument("--match", action="append", help="A:B levels (default: all four)")
+    parser.add_argument(
+        "--every", type=int, default=0, help="also print the table so far every N games"
+    )
     args = parser.parse_args()
     for match in args.match or MATCHES:
         a, b = match.split(":")
@@ -41,11 +45,13 @@ def main() -> int:
             (a, b, pair, seat, seed) for pair, seat, seed in schedule(args.games, args.seed, None)
         ]
         started = time.perf_counter()
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(_play, jobs))
-        else:
-            results = [_play(job) for job in jobs]
+        results: list[GameResult] = []
+        with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+            for result in pool.map(_play, jobs):
+                results.append(result)
+                # A long match that is cut short still leaves the numbers of the games it played.
+                if args.every and len(results) % args.every == 0 and len(results) < len(jobs):
+                    print(table(a, b, results), flush=True)
         print(table(a, b, results))
         print(f"  ({time.perf_counter() - started:.0f} s wall)", flush=True)
     return 0

@@ -20,7 +20,7 @@ from .ai_eval import placed_value
 class Lines:
     """The board of one search node, prepared for many placement estimates for `seat`."""
 
-    __slots__ = ("board", "foes", "seat", "tiles")
+    __slots__ = ("board", "foes", "incoming", "seat", "tiles")
 
     def __init__(self, position: Position, seat: Seat, without: Hex | None = None) -> None:
         self.seat = seat
@@ -28,6 +28,9 @@ class Lines:
         self.tiles = {h: p for h, p in position.tiles if h != without}
         owners = {p.owner for p in self.tiles.values()} | set(range(len(position.armies)))
         self.foes = frozenset(o for o in owners if opponents(position, seat, o))
+        self.incoming: dict[Hex, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        """Per hex already asked about: enemy melee into it, and (direction, strength) of each
+        enemy shot at it; every tile and facing estimated there shares them."""
 
     def _wound_value(self, placed: PlacedTile, wounds: int) -> float:
         facts = tile_facts(placed.tile, placed.facing)
@@ -76,12 +79,21 @@ class Lines:
         return total
 
     def _danger(self, h: Hex, mine: PlacedTile, armor: tuple[bool, ...]) -> float:
-        wounds = 0
+        melee, shots = self._incoming(h)
+        wounds = melee + sum(max(0, shot - armor[d]) for d, shot in shots)
+        return self._wound_value(mine, wounds) if wounds else 0.0
+
+    def _incoming(self, h: Hex) -> tuple[int, tuple[tuple[int, int], ...]]:
+        known = self.incoming.get(h)
+        if known is not None:
+            return known
+        melee = 0
+        shots: list[tuple[int, int]] = []
         for d in range(6):
             back = opposite(d)
             near = self.tiles.get(h.neighbour(d))
             if near is not None and near.owner in self.foes:
-                wounds += tile_facts(near.tile, near.facing).melee[back]
+                melee += tile_facts(near.tile, near.facing).melee[back]
             for n in self.board.ray(h, d):
                 other = self.tiles.get(n)
                 if other is None:
@@ -90,5 +102,8 @@ class Lines:
                     break  # an enemy shot from beyond hits this tile first
                 facts = tile_facts(other.tile, other.facing)
                 shot = facts.ranged[back] or facts.gauss[back]
-                wounds += max(0, shot - armor[d])
-        return self._wound_value(mine, wounds) if wounds else 0.0
+                if shot:
+                    shots.append((d, shot))
+        found = (melee, tuple(shots))
+        self.incoming[h] = found
+        return found

@@ -21,10 +21,11 @@ from .ai_search import Beam, Node, OutOfWorkError, Scorer, Work, search_turn
 
 REPLY_BEAM = Beam(widths=(3, 2, 2, 1), placements=3, moves=2)
 REPLY_WORK = 80
-"""Evaluations one simulated reply turn may use."""
-CANDIDATES = 5
-PER_ROOT = 3
-SAMPLES = 3
+"""Evaluations one simulated reply turn may use. Normal's own search as the reply (Beam(),
+450) scored higher in a partial run but cost more than the 2 s a turn (docs/ai.md)."""
+CANDIDATES = 8
+PER_ROOT = 2
+SAMPLES = 2
 PRIOR = 0.25
 """Weight of the candidate's own one-turn score next to its sampled replies."""
 

@@ -67,6 +67,18 @@ def test_the_line_estimate_sees_shots_at_the_hq_and_shots_it_takes() -> None:
     assert at_hq > away
 
 
+def test_the_line_estimate_of_a_tile_does_not_depend_on_what_was_tried_there_before() -> None:
+    # The Universal Soldier on C3 shoots south at C4: the Super Mutant's armor stops it, the
+    # Medic takes it. The incoming fire is shared between estimates, the armor is not.
+    position = _position({Hex(0, 0): PlacedTile("hegemony.universal_soldier", 1, facing=3)})
+    shared = Lines(position, 0)
+    armored = shared.estimate("borgo.super_mutant", Hex(0, 1), 0)
+    bare = shared.estimate("borgo.medic", Hex(0, 1), 0)
+    assert armored == Lines(position, 0).estimate("borgo.super_mutant", Hex(0, 1), 0)
+    assert bare == Lines(position, 0).estimate("borgo.medic", Hex(0, 1), 0)
+    assert bare < Lines(_position({}), 0).estimate("borgo.medic", Hex(0, 1), 0)
+
+
 def test_unseen_tiles_are_exactly_the_draw_pile() -> None:
     for steps in (0, 9, 30, 60):
         state = playout({"armies": list(ARMIES)}, 2, f"pile{steps}", steps)
