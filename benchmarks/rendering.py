@@ -87,9 +87,10 @@ def main() -> None:
 
 
 def sniper_elite_main() -> None:
-    """Sniper Elite board image (target <= 150 ms median warm): cold, warm and PNG bytes."""
+    """Sniper Elite (issue 10): board image <= 80 ms; the defenders' turn GIF (no target yet)."""
     from games.sniper_elite import rules as sniper_rules
-    from rendering.sniper_elite import board_image, board_png
+    from rendering.sniper_elite import board_image, board_png, turn_animation
+    from rendering.sniper_elite.turn import frame_steps
     from tests.rendering.sniper_elite.scenes import first
 
     state = first("tidewater", "tidewater2", lambda s: s.round == 5)
@@ -97,6 +98,11 @@ def sniper_elite_main() -> None:
     timed("sniper board PNG (cold: map drawn once)", lambda: board_png(view), 1)
     timed("sniper board PNG (warm)", lambda: board_png(view), 15)
     timed("sniper board image, no encoding (warm)", lambda: board_image(view).tobytes(), 15)
+    turn = sniper_rules.player_view(first("tidewater", "tidewater6", lambda s: s.round == 4), None)
+    frames = len(frame_steps(turn)) + 1
+    size = len(turn_animation(turn)) // 1024
+    timed(f"sniper defenders' turn GIF ({frames} frames, {size} KB)",
+          lambda: turn_animation(turn), 3)  # fmt: skip
 
 
 def space_alert_bench() -> None:

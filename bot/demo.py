@@ -10,7 +10,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.console import views
 from bot.console.show import Images, reply_lines
 from bot.service import BattleReplay, FakeClock, GameOver, Service
 from storage.sqlite import SqliteStore
@@ -41,7 +40,6 @@ async def play_demo(
     """Play one AI-only game in a scratch database; write every turn's board and battle."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"a demo has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    views.install()
     images = Images(out)
     with tempfile.TemporaryDirectory(prefix="muster-demo-") as scratch:
         clock = FakeClock()

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
-from bot.console import views
 from bot.console.completion import complete_line
 from bot.console.session import Session, help_overview
 from bot.console.show import Images
 from bot.service import Service, SystemClock
+from games.text import Text
 from storage.base import StorageError
 from storage.factory import open_store
 
@@ -86,7 +86,6 @@ class NameBook:
 
 async def open_session(settings: Settings, options: ConsoleOptions) -> Session:
     """A session over the configured database (the same one the Discord bot uses)."""
-    views.install()
     clock = OffsetClock()
     store = await open_store(settings.database, clock=clock.now)
     service = Service(store, clock)
@@ -94,7 +93,7 @@ async def open_session(settings: Settings, options: ConsoleOptions) -> Session:
     for name in book.names:
         service.user(name)
     images = Images(options.out if options.images else None, options.open_images)
-    session = Session(service, images, clock, remember=book.add)
+    session = Session(service, images, clock, remember=book.add, language=settings.locale)
     book.add(session.user)
     return session
 
@@ -142,8 +141,15 @@ def _readline(loop: asyncio.AbstractEventLoop, session: Session) -> None:
 
 def _interactive(loop: asyncio.AbstractEventLoop, session: Session) -> int:
     _readline(loop, session)
-    print("Muster console. Type /help for commands, /quit to leave.")
-    print(f"You are {session.user!r} (/as NAME to switch). Images go to {session.images.folder}.")
+    say = session.say
+    print(say(Text("Muster console. Type /help for commands, /quit to leave.")))
+    folder = str(session.images.folder)
+    you = Text(
+        "You are {user!r} (/as NAME to switch). Images go to {folder}.",
+        user=session.user,
+        folder=folder,
+    )
+    print(say(you))
     while True:
         try:
             line = input(session.prompt)

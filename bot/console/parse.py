@@ -22,8 +22,8 @@ class Parsed:
     options: dict[str, OptionValue]
 
 
-def _bad(message: str, code: str = "bad_command") -> InvalidActionError:
-    return InvalidActionError(message, code=code)
+def _bad(message: str, code: str = "bad_command", **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code=code, **params)
 
 
 def find_command(words: list[str], catalogue: Catalogue) -> tuple[Command, list[str]]:
@@ -33,17 +33,26 @@ def find_command(words: list[str], catalogue: Catalogue) -> tuple[Command, list[
     if group is not None:
         if len(words) < 2:
             names = ", ".join(c.name for c in group.commands)
-            raise _bad(f"/{group.name} what? One of: {names}.", "missing_subcommand")
+            raise _bad(
+                "/{group} what? One of: {names}.",
+                "missing_subcommand",
+                group=group.name,
+                names=names,
+            )
         command = group.command(words[1].lower())
         if command is None:
             raise _bad(
-                f"/{group.name} has no command {words[1]!r}. Try /help {group.name}.",
+                "/{group} has no command {word!r}. Try /help {group}.",
                 "unknown_command",
+                group=group.name,
+                word=words[1],
             )
         return command, words[2:]
     command = catalogue.find(head)
     if command is None:
-        raise _bad(f"Unknown command /{head}. Type /help for the list.", "unknown_command")
+        raise _bad(
+            "Unknown command /{head}. Type /help for the list.", "unknown_command", head=head
+        )
     return command, words[1:]
 
 
@@ -74,7 +83,7 @@ def read_options(command: Command, tokens: list[str]) -> dict[str, OptionValue]:
         if named is not None:
             option, value = named
             if option.name in raw:
-                raise _bad(f"Option {option.name} is given twice.", "repeated_option")
+                raise _bad("Option {option} is given twice.", "repeated_option", option=option.name)
             raw[option.name] = [value] if value else []
             current = option.name
             continue
@@ -83,7 +92,12 @@ def read_options(command: Command, tokens: list[str]) -> dict[str, OptionValue]:
             continue
         free = [o for o in command.options if o.name not in raw]
         if not free:
-            raise _bad(f"Too many words for /{command.path}: {token!r}.", "too_many_words")
+            raise _bad(
+                "Too many words for /{command}: {token!r}.",
+                "too_many_words",
+                command=command.path,
+                token=token,
+            )
         option = free[0]
         raw[option.name] = [token]
         current = option.name if option is greedy else None

@@ -21,11 +21,13 @@ from bot.service.commands import (
     dispatch,
     help_text,
 )
-from bot.service.commands.frontend import humans
+from bot.service.commands.frontend import humans, locale
 from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
+from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
 from games.base import GameError
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -33,15 +35,19 @@ DEFAULT_USER = "you"
 LEAGUE_GROUP = "league"
 MAX_LEAGUE_TICKS = 64
 """League ticks in a row at most (AI tables end as they start, pairing the next round)."""
-CONSOLE_HELP = """Console only:
-  /as NAME        act as another local player (hot-seat)
-  /game N         put game N in focus (commands without game:N use it)
-  /wait 2h        let time pass (15m, 24h, 2d) and deliver what falls due
-  /tick           deliver reminders, timeouts and digests that are due now
-  /seed TEXT      new games get this seed (reproducible scripts)
-  /export [N]     write a game's JSON record and final board to the output folder
-  /quit           leave
-Text without a slash is played in the game in focus: place runner C3 2"""
+CONSOLE_HELP = Text.lines(
+    [
+        Text("Console only:"),
+        Text("  /as NAME        act as another local player (hot-seat)"),
+        Text("  /game N         put game N in focus (commands without game:N use it)"),
+        Text("  /wait 2h        let time pass (15m, 24h, 2d) and deliver what falls due"),
+        Text("  /tick           deliver reminders, timeouts and digests that are due now"),
+        Text("  /seed TEXT      new games get this seed (reproducible scripts)"),
+        Text("  /export [N]     write a game's JSON record and final board to the output folder"),
+        Text("  /quit           leave"),
+        Text("Text without a slash is played in the game in focus: place runner C3 2"),
+    ]
+)
 
 
 class Advancing(Protocol):
@@ -74,8 +80,12 @@ class Session:
         clock: Advancing | None = None,
         user: str = DEFAULT_USER,
         remember: Callable[[str], None] | None = None,
+        language: str = "en",
     ) -> None:
         self.service = service
+        self.language = language
+        """The language of users with no /settings language (MUSTER_LOCALE)."""
+        self.say: Callable[[str], str] = lambda text: localise(text, language)
         self.images = images
         self.clock = clock
         self.user = user
@@ -100,7 +110,13 @@ class Session:
     def _print(self, reply: Reply) -> str:
         if reply.game_id is not None:
             self.focus = reply.game_id
-        return "\n".join(reply_lines(reply, self.names, self.images))
+        return "\n".join(reply_lines(reply, self.names, self.images, self.say))
+
+    async def _listen(self) -> None:
+        """Say everything from now on in the acting user's language."""
+        chosen = await locale(self.service, self.user)
+        lang = pick(chosen, self.language)
+        self.say = lambda text: localise(text, lang)
 
     def _context(self) -> dict[str, Any]:
         context: dict[str, Any] = {}
@@ -117,14 +133,19 @@ class Session:
         if not text or text.startswith("#"):
             return Answer("")
         try:
+            await self._listen()
             answer = await self._handle(text)
+            # A /settings language:xx answers in the language it chose.
+            await self._listen()
         except GameError as err:
-            return Answer(f"Error ({err.code}): {err.user_message}")
+            error = Text("Error ({code}): {message}", code=err.code, message=err.user_message)
+            return Answer(self.say(error))
         except Exception as err:  # the console keeps running; the log has the trace
             log.exception("console command failed: %s", text)
-            return Answer(f"Internal error: {type(err).__name__}: {err}")
+            error = Text("Internal error: {error}", error=f"{type(err).__name__}: {err}")
+            return Answer(self.say(error))
         due = await self.deliver_due()
-        return Answer("\n".join(t for t in (answer.text, due) if t), answer.stop)
+        return Answer("\n".join(t for t in (self.say(answer.text), due) if t), answer.stop)
 
     async def deliver_due(self) -> str:
         """Reminders, timeouts, digests and league steps that fell due, as printed lines."""
@@ -135,12 +156,13 @@ class Session:
                 game = getattr(message, "game_id", None)
                 if game is not None and self.focus is None:
                     self.focus = game
-        lines = messages_lines(messages, self.names, self.images)
+        lines = messages_lines(messages, self.names, self.images, self.say)
         leagues = LeagueService(self.service)
         for _ in range(MAX_LEAGUE_TICKS):
             replies = await leagues.tick(now)
             for reply in replies:
-                lines += reply_lines(await self._people_only(reply), self.names, self.images)
+                people = await self._people_only(reply)
+                lines += reply_lines(people, self.names, self.images, self.say)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break
         return "\n".join(lines)
@@ -170,14 +192,15 @@ class Session:
         if parsed.command.group == LEAGUE_GROUP and self.user == self.operator:
             options[CONTEXT_ADMIN] = True
         reply = await dispatch(self.service, self.user, parsed.command, options)
+        if parsed.command.name == "settings":
+            await self._listen()  # the answer already speaks the language it chose
         if isinstance(reply, LeagueReply):
             reply = await self._people_only(reply)
         if parsed.command.name in ("new", "challenge") and self.seed is not None:
             self.seeds_used += 1
         if parsed.command.name == "help":
-            return Answer(
-                f"{reply.text}\n{CONSOLE_HELP}" if not options.get("topic") else reply.text
-            )
+            topic = options.get("topic")
+            return Answer(reply.text if topic else Text.lines([reply.text, CONSOLE_HELP]))
         return Answer(self._print(reply))
 
     async def _play_text(self, text: str) -> Reply:
@@ -208,26 +231,30 @@ class Session:
     async def _as(self, arg: str) -> Answer:
         name = arg.strip()
         if not name or name.startswith(("/", "-")) or ":" in name:
-            return Answer("Usage: /as NAME (a local player's name)")
+            return Answer(Text("Usage: /as NAME (a local player's name)"))
         self.user = name
         self.service.user(name)
         self._remember(name)
         waiting = await self.service.waiting(name)
         where = ", ".join(f"#{g.id}" for g in waiting)
-        return Answer(f"Now acting as {name}." + (f" Your move in: {where}." if where else ""))
+        if where:
+            return Answer(
+                Text("Now acting as {player}. Your move in: {games}.", player=name, games=where)
+            )
+        return Answer(Text("Now acting as {player}.", player=name))
 
     async def _game(self, arg: str) -> Answer:
         gid = self.service.game(arg)
         await self.service.store.get_game(gid)
         self.focus = gid
-        return Answer(f"Game {gid} is in focus.")
+        return Answer(Text("Game {game} is in focus.", game=gid))
 
     async def _wait(self, arg: str) -> Answer:
         if self.clock is None:
-            return Answer("This console's clock cannot be moved.")
+            return Answer(Text("This console's clock cannot be moved."))
         seconds = parse_duration(arg or "1h")
         now = self.clock.advance(timedelta(seconds=seconds))
-        return Answer(f"Time passes: it is now {now:%Y-%m-%d %H:%M} UTC.")
+        return Answer(Text("Time passes: it is now {now} UTC.", now=f"{now:%Y-%m-%d %H:%M}"))
 
     async def _tick(self, arg: str) -> Answer:
         del arg
@@ -236,12 +263,14 @@ class Session:
     async def _seed(self, arg: str) -> Answer:
         self.seed = arg.strip() or None
         self.seeds_used = 0
-        return Answer(f"New games use seed {self.seed!r}." if self.seed else "Seeds are random.")
+        if self.seed:
+            return Answer(Text("New games use seed {seed!r}.", seed=self.seed))
+        return Answer(Text("Seeds are random."))
 
     async def _export(self, arg: str) -> Answer:
         gid = self.service.game(arg) if arg else self.focus
         if gid is None:
-            return Answer("Export which game? /export N")
+            return Answer(Text("Export which game? /export N"))
         data, final = await self.service.export(gid)
         folder = self.images.folder
         if folder is None:
@@ -249,14 +278,15 @@ class Session:
         folder.mkdir(parents=True, exist_ok=True)
         path = Path(folder) / f"game{gid}.json"
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        lines = [f"Exported game {gid}: {path}", *(self.images.image(i) for i in final)]
-        return Answer("\n".join(lines))
+        lines = [Text("Exported game {game}: {path}", game=gid, path=str(path))]
+        lines += [self.images.image(i) for i in final]
+        return Answer(Text.lines(lines))
 
     async def _quit(self, arg: str) -> Answer:
         del arg
-        return Answer("Bye.", stop=True)
+        return Answer(Text("Bye."), stop=True)
 
 
-def help_overview() -> str:
+def help_overview() -> Text:
     """/help in the console: the catalogue's commands, then the console's own."""
-    return f"{help_text()}\n{CONSOLE_HELP}"
+    return Text.lines([help_text(), CONSOLE_HELP])

@@ -30,10 +30,13 @@ from bot.service.leagues import (
     ScheduledEvent,
     TableOpened,
 )
+from games.text import Text
 
 log = logging.getLogger(__name__)
 
 Names = Callable[[int], str]
+Say = Callable[[str], str]
+"""Says a text in the reader's language (`str` keeps English)."""
 
 
 class Images:
@@ -44,33 +47,36 @@ class Images:
         self.open_images = open_images
         self.written: list[Path] = []
 
-    def write(self, name: str, draw: Callable[[], bytes]) -> str:
+    def write(self, name: str, draw: Callable[[], bytes]) -> Text:
         """Write one PNG; returns the line to print about it."""
         filename = name if name.endswith((".png", ".gif")) else f"{name}.png"
         if self.folder is None:
-            return f"image: {filename} (not written: images are off)"
+            return Text("image: {file} (not written: images are off)", file=filename)
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / filename
         path.write_bytes(draw())
         self.written.append(path)
         if self.open_images:
             _open(path)
-        return f"image: {path}"
+        return Text("image: {file}", file=str(path))
 
-    def image(self, image: Image) -> str:
+    def image(self, image: Image) -> Text:
         """Write an outbox image."""
         return self.write(image.name, image.png)
 
-    def frames(self, replay: BattleReplay) -> list[str]:
+    def frames(self, replay: BattleReplay) -> list[Text]:
         """Write a battle's frames as NAME-1.png, NAME-2.png, ..."""
         if self.folder is None:
-            return [f"frames: {replay.name}-N.png (not written: images are off)"]
+            return [Text("frames: {name}-N.png (not written: images are off)", name=replay.name)]
         frames = replay.frames()
         paths = [
             self.write(f"{replay.name}-{i}.png", partial(bytes, frame))
             for i, frame in enumerate(frames, start=1)
         ]
-        return [f"{len(frames)} frames:", *(f"  {p}" for p in paths)]
+        return [
+            Text("{count} frames:", count=len(frames)),
+            *(Text("  {line}", line=p) for p in paths),
+        ]
 
 
 def _open(path: Path) -> None:
@@ -89,75 +95,113 @@ def _who(names: Names, users: Iterable[int]) -> str:
     return ", ".join(names(u) for u in users)
 
 
-def message_lines(message: Message, names: Names, images: Images, shown: str) -> list[str]:
+def _head(message: Message, names: Names) -> Text:
+    game = getattr(message, "game_id", None)
+    if isinstance(message, LobbyUpdate):
+        return Text("[lobby, game {game}]", game=game)
+    if isinstance(message, PublicUpdate):
+        if message.mention:
+            players = _who(names, message.mention)
+            return Text("[game {game}] (your move: {players})", game=game, players=players)
+        return Text("[game {game}]", game=game)
+    if isinstance(message, PrivateUpdate):
+        return Text("[to {player}, game {game}, private]", player=names(message.user_id), game=game)
+    if isinstance(message, GameOver):
+        return Text("[game over, game {game}]", game=game)
+    if isinstance(message, Reminder):
+        return Text("[reminder to {player}, game {game}]", player=names(message.user_id), game=game)
+    if isinstance(message, Digest):
+        return Text("[digest to {player}]", player=names(message.user_id))
+    if isinstance(message, Invite):
+        return Text("[invite to {player}, game {game}]", player=names(message.user_id), game=game)
+    if isinstance(message, ConsentRequest):
+        players = _who(names, message.users)
+        return Text("[request to {players}, game {game}]", players=players, game=game)
+    return Text("[notice, game {game}]", game=game)
+
+
+def message_lines(
+    message: Message, names: Names, images: Images, shown: str, say: Say = str
+) -> list[str]:
     """A message as printed lines; text already in `shown` (the reply's text) is not repeated."""
-    text = getattr(message, "text", "")
+    text = say(getattr(message, "text", ""))
     body = [] if text and text in shown else _indent(text)
     pictures: list[str] = []
     if isinstance(message, PublicUpdate | PrivateUpdate | GameOver):
-        pictures = [f"  {images.image(i)}" for i in message.images]
-    if isinstance(message, LobbyUpdate):
-        head = f"[lobby, game {message.game_id}]"
-    elif isinstance(message, PublicUpdate):
-        waiting = f" (your move: {_who(names, message.mention)})" if message.mention else ""
-        head = f"[game {message.game_id}]{waiting}"
-    elif isinstance(message, PrivateUpdate):
-        head = f"[to {names(message.user_id)}, game {message.game_id}, private]"
-    elif isinstance(message, BattleReplay):
-        frames = images.frames(message)
-        return [f"[battle, game {message.game_id}] {message.caption}", *_indent("\n".join(frames))]
-    elif isinstance(message, GameOver):
-        head = f"[game over, game {message.game_id}]"
-    elif isinstance(message, Reminder):
-        head = f"[reminder to {names(message.user_id)}, game {message.game_id}]"
-    elif isinstance(message, Digest):
-        head = f"[digest to {names(message.user_id)}]"
-    elif isinstance(message, Invite):
-        head = f"[invite to {names(message.user_id)}, game {message.game_id}]"
-    elif isinstance(message, ConsentRequest):
-        head = f"[request to {_who(names, message.users)}, game {message.game_id}]"
-    else:
-        head = f"[notice, game {message.game_id}]"
+        pictures = [f"  {say(images.image(i))}" for i in message.images]
+    if isinstance(message, BattleReplay):
+        frames = "\n".join(say(line) for line in images.frames(message))
+        head = Text(
+            "[battle, game {game}] {caption}", game=message.game_id, caption=message.caption
+        )
+        return [say(head), *_indent(frames)]
     if not body and not pictures:
         return []
-    return [head, *body, *pictures]
+    return [say(_head(message, names)), *body, *pictures]
 
 
-def league_lines(message: LeagueMessage, names: Names, images: Images, shown: str) -> list[str]:
+def league_lines(
+    message: LeagueMessage, names: Names, images: Images, shown: str, say: Say = str
+) -> list[str]:
     """A league message as printed lines (the console has no threads or Discord events)."""
-    league = f"league #{message.league_id}"
+    league = message.league_id
     if isinstance(message, LeagueAnnouncement):
-        body = [] if message.text in shown else _indent(message.text)
-        pictures = [f"  {images.image(i)}" for i in message.images]
-        return [f"[{league}]", *body, *pictures] if body or pictures else []
+        text = say(message.text)
+        body = [] if text in shown else _indent(text)
+        pictures = [f"  {say(images.image(i))}" for i in message.images]
+        head = say(Text("[league #{league}]", league=league))
+        return [head, *body, *pictures] if body or pictures else []
     if isinstance(message, TableOpened):
-        players = _who(names, message.users) or "AI players"
-        return [f"[{league}] {message.title}: game {message.game_id}, {players}"]
+        players = _who(names, message.users) or Text("AI players")
+        line = Text(
+            "[league #{league}] {title}: game {game}, {players}",
+            league=league,
+            title=message.title,
+            game=message.game_id,
+            players=players,
+        )
+        return [say(line)]
     if isinstance(message, ScheduledEvent):
-        return [
-            f"[{league}] {message.name}: {message.start:%Y-%m-%d %H:%M} to"
-            f" {message.end:%H:%M} UTC ({message.description})"
-        ]
-    return [f"[{league}] the night is {message.status}"]
+        line = Text(
+            "[league #{league}] {name}: {start} to {end} UTC ({description})",
+            league=league,
+            name=message.name,
+            start=f"{message.start:%Y-%m-%d %H:%M}",
+            end=f"{message.end:%H:%M}",
+            description=message.description,
+        )
+        return [say(line)]
+    status = STATUSES.get(message.status) or Text.verbatim(message.status)
+    return [say(Text("[league #{league}] the night is {status}", league=league, status=status))]
 
 
-def reply_lines(reply: Reply, names: Names, images: Images) -> list[str]:
+STATUSES = {
+    "active": Text("active"),
+    "completed": Text("completed"),
+    "cancelled": Text("cancelled"),
+}
+"""A league night's status as players read it."""
+
+
+def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> list[str]:
     """A whole reply: its text, its league messages, then each message not already said."""
-    lines = [reply.text] if reply.text else []
-    shown = reply.text
+    shown = say(reply.text)
+    lines = [shown] if reply.text else []
     if isinstance(reply, LeagueReply):
-        lines += [f"  {images.image(i)}" for i in reply.images]
+        lines += [f"  {say(images.image(i))}" for i in reply.images]
         for league in reply.league:
-            lines += league_lines(league, names, images, shown)
+            lines += league_lines(league, names, images, shown, say)
     for message in reply.messages:
-        lines += message_lines(message, names, images, shown)
-        shown += "\n" + getattr(message, "text", "")
+        lines += message_lines(message, names, images, shown, say)
+        shown += "\n" + say(getattr(message, "text", ""))
     return lines
 
 
-def messages_lines(messages: Iterable[Message], names: Names, images: Images) -> list[str]:
+def messages_lines(
+    messages: Iterable[Message], names: Names, images: Images, say: Say = str
+) -> list[str]:
     """Messages with no reply around them (reminders and digests from the clock)."""
     lines: list[str] = []
     for message in messages:
-        lines += message_lines(message, names, images, "")
+        lines += message_lines(message, names, images, "", say)
     return lines

@@ -7,8 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.i18n import described
+from bot.discord.i18n import described, t
 from bot.discord.runner import Runner, find
+from bot.service.i18n import localise
 
 ADMIN_DESCRIPTION = "Server admin tools for Muster games"
 
@@ -62,7 +63,10 @@ def admin_group(runner: Runner) -> app_commands.Group:
             reply = await runner.service.replace_player(
                 game, interaction.user.id, old.id, new.id, admin=bool(perms.manage_guild)
             )
-            await interaction.followup.send(reply.text or "Done.", ephemeral=True)
+            lang = await runner.locale(interaction)
+            await interaction.followup.send(
+                localise(reply.text, lang) or t("done", lang), ephemeral=True
+            )
             await runner.delivery.deliver(reply.messages)
         except Exception as err:  # the one error handler answers
             await runner.fail(interaction, err)

@@ -21,13 +21,16 @@ from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
+from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.service.commands.frontend import open_service
 from bot.service.service import Service
 
 log = logging.getLogger("muster.discord")
 
 TICK_SECONDS = 60.0
-DYNAMIC_ITEMS = (LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect)
+DYNAMIC_ITEMS = (
+    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect, AlertButton, AlertSelect,
+)  # fmt: skip
 
 
 def install(tree: app_commands.CommandTree[Any], runner: Runner) -> None:

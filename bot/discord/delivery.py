@@ -17,7 +17,9 @@ import discord
 from bot.discord import files, i18n
 from bot.discord.leagues import tick_leagues
 from bot.discord.lobby import lobby_view
-from bot.discord.panels import panel_view
+from bot.discord.panels import panel_content, panel_view
+from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
+from bot.discord.space_alert_bridge import deliver_bridge
 from bot.service.commands.frontend import (
     dm_status,
     forget_game_threads,
@@ -27,11 +29,13 @@ from bot.service.commands.frontend import (
     lobby_message,
     locale,
     place,
+    server_language,
     set_dm_status,
     set_hand_thread,
     set_lobby_message,
     set_thread,
 )
+from bot.service.i18n import localise, pick
 from bot.service.outbox import (
     BattleReplay,
     ConsentRequest,
@@ -98,8 +102,24 @@ class Delivery:
     async def _user(self, user_id: int) -> Any:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
 
-    async def _lang(self, user_id: int) -> str:
-        return i18n.language(await locale(self.service, user_id))
+    async def _lang(self, user_id: int, game_id: int | None = None) -> str:
+        """A user's language: /settings, else (no client locale outside an interaction) the
+        language of the game's server."""
+        chosen = await locale(self.service, user_id)
+        if chosen is not None or game_id is None:
+            return pick(chosen)
+        return await self._game_lang(game_id)
+
+    async def _game_lang(self, game_id: int) -> str:
+        """The language of a game's public posts: its server's /settings, else Discord's."""
+        where = await place(self.service, game_id)
+        if where.guild_id is None:
+            return "en"
+        guild = self.client.get_guild(where.guild_id)
+        preferred = getattr(guild, "preferred_locale", None)
+        return await server_language(
+            self.service, where.guild_id, preferred and str(preferred.value)
+        )
 
     # --- sending ----------------------------------------------------------------------------
     async def post(
@@ -112,11 +132,12 @@ class Delivery:
     ) -> None:
         """Post to the game's thread, mentioning `ping`; DMs the players of a DM-only game."""
         channel = await self.game_channel(game_id)
-        content = f"{text}\n{mentions(ping)}".strip() if ping else text
         if channel is None:
             for user in await humans(self.service, game_id):
                 await self.to_user(user, game_id, text, images, view)
             return
+        text = localise(text, await self._game_lang(game_id))
+        content = f"{text}\n{mentions(ping)}".strip() if ping else text
         attachments = await files.draw(images)
         pieces = files.chunks(content)
         for i, piece in enumerate(pieces):
@@ -138,6 +159,7 @@ class Delivery:
         """DM a user, or (DMs closed) use their private thread of the game; True when DMed."""
         if user_id <= 0:
             return False
+        text = localise(text, await self._lang(user_id, game_id))
         if await dm_status(self.service, user_id) != "blocked":
             try:
                 await self._dm(user_id, text, images, view)
@@ -154,6 +176,7 @@ class Delivery:
         self, user_id: int, text: str, images: Sequence[Image], view: discord.ui.View | None
     ) -> None:
         user = await self._user(user_id)
+        text = localise(text, await self._lang(user_id))
         attachments = await files.draw(images)
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
@@ -182,7 +205,7 @@ class Delivery:
         thread_id = await hand_thread(self.service, game_id, user_id)
         if thread_id is None:
             parent = await self._channel(where.channel_id)
-            name = i18n.t("hand_thread", await self._lang(user_id), game=game_id)
+            name = i18n.t("hand_thread", await self._lang(user_id, game_id), game=game_id)
             thread = await parent.create_thread(
                 name=name,
                 type=discord.ChannelType.private_thread,
@@ -193,6 +216,7 @@ class Delivery:
             thread_id = thread.id
             await set_hand_thread(self.service, game_id, user_id, thread_id)
         thread = await self._channel(thread_id)
+        text = localise(text, await self._lang(user_id, game_id))
         attachments = await files.draw(images)
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
@@ -205,7 +229,7 @@ class Delivery:
         status = await dm_status(self.service, user_id)
         if status != "unknown":
             return status == "ok"
-        text = i18n.t("dm_probe", await self._lang(user_id), game=game_id)
+        text = i18n.t("dm_probe", await self._lang(user_id, game_id), game=game_id)
         try:
             await self._dm(user_id, text, (), None)
         except discord.Forbidden:
@@ -257,7 +281,11 @@ class Delivery:
             except discord.HTTPException as err:  # no private threads here: a public one
                 log.warning("game %s: no private thread in %s (%s)", game_id, parent.id, err)
         if thread is None:
-            thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
+            # A followup message carries no guild, and discord.py refuses to start a thread
+            # from it: the same message seen through the interaction's channel has one.
+            channel: Any = interaction.channel
+            starter = channel.get_partial_message(message.id)
+            thread = await starter.create_thread(name=name, auto_archive_duration=ARCHIVE)
             # A thread started from a message shares its id: thread_id finds the lobby message.
             await set_thread(self.service, game_id, thread.id)
             return
@@ -279,8 +307,9 @@ class Delivery:
         self, interaction: discord.Interaction[Any], panel: PrivateUpdate, lang: str
     ) -> None:
         """A hand panel as the (ephemeral) answer to /hand: works with closed DMs too."""
+        panel = await panel_content(self.service, panel)
         view = await panel_view(self.service, panel, lang)
-        await files.followup(interaction, panel.text, panel.images, True, view)
+        await files.followup(interaction, localise(panel.text, lang), panel.images, True, view)
 
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
@@ -305,10 +334,13 @@ class Delivery:
                 log.exception("league tick after games %s failed", ended)
 
     async def _deliver(self, m: Message) -> None:
-        if isinstance(m, PublicUpdate):
+        if isinstance(m, PublicUpdate) and m.kind in BRIDGE_KINDS:
+            await deliver_bridge(self, m)
+        elif isinstance(m, PublicUpdate):
             await self.post(m.game_id, m.text, m.images, m.mention)
         elif isinstance(m, PrivateUpdate):
-            view = await panel_view(self.service, m, await self._lang(m.user_id))
+            m = await panel_content(self.service, m)
+            view = await panel_view(self.service, m, await self._lang(m.user_id, m.game_id))
             await self.to_user(m.user_id, m.game_id, m.text, m.images, view)
         elif isinstance(m, BattleReplay):
             await self._battle(m)
@@ -326,7 +358,8 @@ class Delivery:
         elif isinstance(m, ConsentRequest):
             from bot.discord.lobby import consent_view
 
-            await self.post(m.game_id, m.text, (), m.users, consent_view(m.game_id, m.what))
+            view = consent_view(m.game_id, m.what, await self._game_lang(m.game_id))
+            await self.post(m.game_id, m.text, (), m.users, view)
         elif isinstance(m, Notice):
             await self.post(m.game_id, m.text, (), m.users)
 
@@ -337,13 +370,17 @@ class Delivery:
             return
         attachments = await files.animation(m.name, m.frames)
         if attachments:
-            await channel.send(m.caption, files=attachments)
+            caption = localise(m.caption, await self._game_lang(m.game_id))
+            # The caption names players as mentions: they read as names and ping no one.
+            await channel.send(caption, files=attachments, allowed_mentions=allowed(()))
 
     async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
         """Reminders and digests: by DM when DMs work, else a mention in the game thread."""
         if await dm_status(self.service, user_id) != "blocked":
             try:
-                await self._dm(user_id, text, (), None)
+                await self._dm(
+                    user_id, localise(text, await self._lang(user_id, game_id)), (), None
+                )
                 return
             except discord.Forbidden:
                 await set_dm_status(self.service, user_id, False)
@@ -351,10 +388,11 @@ class Delivery:
             await self.post(game_id, text, ping=(user_id,))
 
     async def _invite(self, m: Invite) -> None:
-        view = await lobby_view(self.service, m.game_id, await self._lang(m.user_id))
+        lang = await self._lang(m.user_id, m.game_id)
+        view = await lobby_view(self.service, m.game_id, lang)
         if await dm_status(self.service, m.user_id) != "blocked":
             try:
-                await self._dm(m.user_id, m.text, (), view)
+                await self._dm(m.user_id, localise(m.text, lang), (), view)
                 return
             except discord.Forbidden:
                 await set_dm_status(self.service, m.user_id, False)
@@ -366,10 +404,11 @@ class Delivery:
         if where.channel_id is None or where.thread_id is None:
             return
         channel = await self._channel(where.channel_id)
-        view = await lobby_view(self.service, m.game_id, "en")
+        lang = await self._game_lang(m.game_id)
+        view = await lobby_view(self.service, m.game_id, lang)
         starter = await lobby_message(self.service, m.game_id)
         message = channel.get_partial_message(starter or where.thread_id)
-        await message.edit(content=files.chunks(m.text)[0], view=view)
+        await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
 
 
 def _game(message: Message) -> int | None:

@@ -127,7 +127,12 @@ async def followup(
     last: discord.WebhookMessage | None = None
     for i, piece in enumerate(pieces):
         final = i == len(pieces) - 1
-        kwargs: dict[str, Any] = {"ephemeral": ephemeral, "wait": True}
+        # A reply names players as mentions; it must not ping them (pings are for turns).
+        kwargs: dict[str, Any] = {
+            "ephemeral": ephemeral,
+            "wait": True,
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
         if final and attachments:
             kwargs["files"] = attachments
         if final and view is not None:

@@ -1,24 +1,28 @@
-"""Texts the Discord layer writes itself (buttons, menus, errors) in en, cs, ru and pl.
+"""Texts the Discord layer writes itself (buttons, menus, thread names, DM notices, the apology).
 
-Game texts come from the service. Command and option NAMES stay English on purpose: players
-type them and share them across languages (a Czech and a Polish player quote the same
-`/neuroshima place`). Descriptions are localised through an app_commands Translator: group
-descriptions from GROUP_DESCRIPTIONS, command and option descriptions from the JSON files in
-bot/discord/locales/ (keys: see `command_key`), sent to Discord as description_localizations.
+Everything the service says (replies, game posts, errors) is a `Text` said through the service
+catalogues (bot.service.i18n). The layer's own texts stay in TEXTS, keyed by id, because code
+picks them by id (`t(op, lang)` names a lobby button by its operation) and they exist only in
+Discord. Command and option NAMES stay English on purpose: players type them and share them
+across languages (a Czech and a Polish player quote the same `/neuroshima place`). Descriptions
+and choice names are localised through an app_commands Translator: command and option
+descriptions from the command catalogue (see `command_key`), group descriptions (keyed by their
+English text) and choice names (keyed 'option:choice') from the service catalogues, sent to
+Discord as *_localizations; choice values stay English.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
+from collections.abc import Mapping
 
 from discord import Locale, app_commands
 
-LOCALES = ("en", "cs", "ru", "pl")
-TRANSLATED = LOCALES[1:]
+from bot.service import i18n as service_i18n
+
+LOCALES = service_i18n.LANGUAGES
+TRANSLATED = service_i18n.TRANSLATED
 """The locales with a translation file of the command catalogue."""
-LOCALE_DIR = Path(__file__).with_name("locales")
+LOCALE_DIR = service_i18n.COMMAND_DIR
 
 TEXTS: dict[str, dict[str, str]] = {
     "apology": {
@@ -135,45 +139,10 @@ TEXTS: dict[str, dict[str, str]] = {
     "done": {"en": "Done.", "cs": "Hotovo.", "ru": "Готово.", "pl": "Gotowe."},
 }
 
-GROUP_DESCRIPTIONS: dict[str, dict[str, str]] = {
-    "Neuroshima Hex: lobbies and moves": {
-        "cs": "Neuroshima Hex: lobby a tahy",
-        "ru": "Neuroshima Hex: лобби и ходы",
-        "pl": "Neuroshima Hex: lobby i ruchy",
-    },
-    "Space Alert: crew lobbies and planning": {
-        "cs": "Space Alert: posádky a plánování",
-        "ru": "Space Alert: экипажи и планирование",
-        "pl": "Space Alert: załogi i planowanie",
-    },
-    "Sniper Elite solo missions": {
-        "cs": "Sniper Elite: sólové mise",
-        "ru": "Sniper Elite: одиночные миссии",
-        "pl": "Sniper Elite: misje solo",
-    },
-    "Warzone Resurrection skirmish: lists, orders, measuring, sight": {
-        "cs": "Warzone Resurrection šarvátka: soupisky, rozkazy, měření, výhled",
-        "ru": "Warzone Resurrection, стычка: ростеры, приказы, замеры, обзор",
-        "pl": "Warzone Resurrection potyczka: rozpiski, rozkazy, pomiary, widoczność",
-    },
-    "League nights and seasons: sign-up, pairings, standings": {
-        "cs": "Ligové večery a sezóny: přihlášky, párování, pořadí",
-        "ru": "Лиги и сезоны: запись, пары, таблица",
-        "pl": "Wieczory ligowe i sezony: zapisy, pary, tabela",
-    },
-    "Server admin tools for Muster games": {
-        "cs": "Nástroje správce serveru pro hry Muster",
-        "ru": "Инструменты администратора для игр Muster",
-        "pl": "Narzędzia administratora dla gier Muster",
-    },
-}
-"""Group descriptions by their English text (the catalogue's), per non-English locale."""
-
 
 def language(locale: str | None) -> str:
     """One of LOCALES for a Discord locale value ('cs', 'ru', 'pl', 'en-US', ...)."""
-    code = (locale or "en").split("-")[0].lower()
-    return code if code in LOCALES else "en"
+    return service_i18n.pick(locale)
 
 
 def t(key: str, locale: str | None = None, **values: object) -> str:
@@ -188,14 +157,9 @@ def command_key(path: str, option: str | None = None) -> str:
     return key if option is None else f"{key}.{option}"
 
 
-@cache
-def command_texts(lang: str) -> dict[str, str]:
+def command_texts(lang: str) -> Mapping[str, str]:
     """Command and option descriptions of one locale by key (empty for an unknown locale)."""
-    path = LOCALE_DIR / f"{lang}.json"
-    if lang not in TRANSLATED or not path.exists():
-        return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data.items()}
+    return service_i18n.command_descriptions(lang)
 
 
 def described(text: str, key: str) -> app_commands.locale_str:
@@ -203,6 +167,7 @@ def described(text: str, key: str) -> app_commands.locale_str:
     return app_commands.locale_str(text, key=key)
 
 
+_BY_TEXT = (app_commands.TranslationContextLocation.group_description,)
 _DESCRIPTIONS = (
     app_commands.TranslationContextLocation.command_description,
     app_commands.TranslationContextLocation.parameter_description,
@@ -218,10 +183,12 @@ class Translator(app_commands.Translator):
         locale: Locale,
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
-        """The translation of a description, or None to keep English (names stay English)."""
+        """The translation of a description or choice name, or None to keep English."""
         lang = language(locale.value)
-        if context.location is app_commands.TranslationContextLocation.group_description:
-            return GROUP_DESCRIPTIONS.get(string.message, {}).get(lang)
+        if context.location in _BY_TEXT:
+            return service_i18n.catalogue(lang).get(string.message)
+        if context.location is app_commands.TranslationContextLocation.choice_name:
+            return service_i18n.catalogue(lang).get(str(string.extras.get("key")))
         key = string.extras.get("key")
         if context.location in _DESCRIPTIONS and isinstance(key, str):
             return command_texts(lang).get(key)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import files
+from bot.service.commands.frontend import server_language
+from bot.service.i18n import localise
 from bot.service.leagues import (
     LeagueAnnouncement,
     LeagueMessage,
@@ -69,10 +71,13 @@ async def open_table(delivery: Delivery, m: TableOpened) -> None:
     if m.channel_id is None:
         return  # no league channel: the game posts wherever its record says
     parent = await delivery.channel(m.channel_id)
+    lang = await _lang(delivery, m.guild_id)
     thread = await parent.create_thread(
-        name=m.title[:100], type=discord.ChannelType.public_thread, auto_archive_duration=ARCHIVE
+        name=localise(m.title, lang)[:100],
+        type=discord.ChannelType.public_thread,
+        auto_archive_duration=ARCHIVE,
     )
-    content = f"{m.text}\n{mentions(m.users)}".strip()
+    content = f"{localise(m.text, lang)}\n{mentions(m.users)}".strip()
     await thread.send(files.chunks(content)[0], allowed_mentions=allowed(m.users))
     # Bound before the game's own messages are delivered, so they land in this thread.
     await LeagueService(delivery.service).bind_thread(m.game_id, thread.id)
@@ -85,7 +90,8 @@ async def announce(delivery: Delivery, m: LeagueAnnouncement) -> None:
     if m.channel_id is None:
         return
     channel = await delivery.channel(m.channel_id)
-    content = f"{m.text}\n{mentions(m.mention)}".strip() if m.mention else m.text
+    text = localise(m.text, await _lang(delivery, m.guild_id))
+    content = f"{text}\n{mentions(m.mention)}".strip() if m.mention else text
     attachments = await files.draw(m.images)
     pieces = files.chunks(content)
     for i, piece in enumerate(pieces):
@@ -93,6 +99,13 @@ async def announce(delivery: Delivery, m: LeagueAnnouncement) -> None:
         if i == len(pieces) - 1 and attachments:
             extra["files"] = attachments
         await channel.send(piece, allowed_mentions=allowed(m.mention), **extra)
+
+
+async def _lang(delivery: Delivery, guild_id: int) -> str:
+    """The language of a server's league posts (its /settings, else Discord's)."""
+    guild = delivery.client.get_guild(guild_id)
+    preferred = getattr(guild, "preferred_locale", None)
+    return await server_language(delivery.service, guild_id, preferred and str(preferred.value))
 
 
 async def _guild(delivery: Delivery, guild_id: int) -> Any:
@@ -105,19 +118,20 @@ async def create_event(delivery: Delivery, m: ScheduledEvent) -> None:
     if not m.guild_id:
         return
     guild = await _guild(delivery, m.guild_id)
+    lang = await _lang(delivery, m.guild_id)
     location = "Muster league"
     if m.channel_id is not None:
         channel = await delivery.channel(m.channel_id)
         location = str(getattr(channel, "jump_url", None) or f"<#{m.channel_id}>")
     try:
         event = await guild.create_scheduled_event(
-            name=m.name[:100],
+            name=localise(m.name, lang)[:100],
             start_time=m.start,
             end_time=m.end,
             entity_type=discord.EntityType.external,
             privacy_level=discord.PrivacyLevel.guild_only,
             location=location[:LOCATION_LIMIT],
-            description=m.description[:1000],
+            description=localise(m.description, lang)[:1000],
         )
     except discord.Forbidden:
         log.warning("no Manage Events permission in guild %s: league %s has no event",

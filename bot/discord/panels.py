@@ -8,7 +8,7 @@ Every choice ends in the catalogue command a player could type, so the rules re-
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +19,7 @@ from bot.discord.runner import Runner, find, picked_values, runner_of
 from bot.service.commands import Suggestion, catalogue, dispatch
 from bot.service.commands.frontend import Seat, legal_choices, preview, seat_of
 from bot.service.commands.hosting import group_name
+from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate
 from bot.service.service import Service
 
@@ -28,8 +29,24 @@ Select = discord.ui.Select[discord.ui.View]
 MAX_OPTIONS = 25
 MAX_SELECT_ROWS = 3
 MAX_WORD_BUTTONS = 4
-_KEY = r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+):(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
+KEY_TEMPLATE = (
+    r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"
+    r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
+)
+"""The custom_id after a component's prefix (games with their own panel use it too)."""
 FACINGS = tuple(range(6))
+
+
+@dataclass(frozen=True, slots=True)
+class GamePanel:
+    """A game whose private panel is its own: its content (text, images) and its components."""
+
+    content: Callable[[Service, PrivateUpdate], Awaitable[PrivateUpdate]]
+    view: Callable[[Service, PrivateUpdate, str], Awaitable[discord.ui.View]]
+
+
+GAME_PANELS: dict[str, GamePanel] = {}
+"""Game key -> its own panel (games not listed get the generic one below)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +71,7 @@ class Key:
         return Key(int(match["game"]), int(match["seat"]), int(match["version"]), match["op"], args)
 
 
-class PanelButton(discord.ui.DynamicItem[Button], template=rf"mp:{_KEY}"):
+class PanelButton(discord.ui.DynamicItem[Button], template=rf"mp:{KEY_TEMPLATE}"):
     """A panel button: undo, a one-word action, rotate, confirm, back, fresh panel."""
 
     def __init__(self, key: Key, label: str = "", style: discord.ButtonStyle | None = None) -> None:
@@ -74,7 +91,7 @@ class PanelButton(discord.ui.DynamicItem[Button], template=rf"mp:{_KEY}"):
         await handle(interaction, self.key, None)
 
 
-class PanelSelect(discord.ui.DynamicItem[Select], template=rf"ms:{_KEY}"):
+class PanelSelect(discord.ui.DynamicItem[Select], template=rf"ms:{KEY_TEMPLATE}"):
     """A panel select: tile to place, hex, tile to discard, HQ hex, any other legal move."""
 
     def __init__(self, key: Key, options: Sequence[Suggestion] = (), placeholder: str = "") -> None:
@@ -131,6 +148,9 @@ async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> disc
     seat = await seat_of(service, update.game_id, update.user_id)
     if seat is None or not seat.to_act:
         return view
+    own = GAME_PANELS.get(seat.game_key)
+    if own is not None:
+        return await own.view(service, update, lang)
     user = update.user_id
 
     def key(op: str, *args: str) -> Key:
@@ -158,6 +178,20 @@ async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> disc
         view.add_item(PanelButton(key("do", word), word, discord.ButtonStyle.primary))
     view.add_item(PanelButton(key("undo"), i18n.t("undo", lang)))
     return view
+
+
+async def panel_content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
+    """A private update as its game's own panel shows it (unchanged for the generic panel)."""
+    seat = await seat_of(service, update.game_id, update.user_id)
+    own = GAME_PANELS.get(seat.game_key) if seat is not None else None
+    return update if own is None else await own.content(service, update)
+
+
+async def out_of_date(interaction: discord.Interaction[Any], key: Key, lang: str) -> None:
+    """Tell the clicker their panel is out of date and offer a fresh one."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PanelButton(Key(key.game, key.seat, 0, "fresh"), i18n.t("fresh", lang)))
+    await interaction.followup.send(i18n.t("stale", lang), view=view, ephemeral=True)
 
 
 def _hex_view(key: Key, tile: str, hexes: Sequence[Suggestion], lang: str) -> discord.ui.View:
@@ -215,9 +249,7 @@ async def _handle(
                 await runner.delivery.send_panel_reply(interaction, panel, lang)
         return
     if key.version != seat.version:
-        view = discord.ui.View(timeout=None)
-        view.add_item(PanelButton(Key(key.game, key.seat, 0, "fresh"), i18n.t("fresh", lang)))
-        await interaction.followup.send(i18n.t("stale", lang), view=view, ephemeral=True)
+        await out_of_date(interaction, key, lang)
         return
     group = group_name(seat.game_key)
     if key.op == "tile" and value:
@@ -251,7 +283,7 @@ async def _handle(
         attachments = await files.draw(panel.images)
         view = await panel_view(service, panel, lang)
         await interaction.edit_original_response(
-            content=files.chunks(panel.text)[0], attachments=attachments, view=view
+            content=files.chunks(localise(panel.text, lang))[0], attachments=attachments, view=view
         )
 
 

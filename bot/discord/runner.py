@@ -17,10 +17,11 @@ from discord import app_commands
 from bot.discord import files, i18n
 from bot.discord.leagues import deliver_league
 from bot.service.commands import Command, catalogue, complete, dispatch
-from bot.service.commands.frontend import game_in_channel, locale
+from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
 from bot.service.commands.leagues import CONTEXT_ROLES
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
+from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
 from bot.service.outbox import LobbyUpdate, PrivateUpdate, PublicUpdate, Reply
 from games.base import GameError
@@ -67,7 +68,15 @@ class Runner:
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer a user in: their /settings choice, else their client's."""
         chosen = await locale(self.service, interaction.user.id)
-        return i18n.language(chosen or str(interaction.locale.value))
+        guild = getattr(interaction, "guild_locale", None)
+        return pick(chosen, str(interaction.locale.value), guild and str(guild.value))
+
+    async def public_locale(self, interaction: discord.Interaction[Any]) -> str:
+        """The language of a post everyone in the channel reads: the server's, in DMs the user's."""
+        if interaction.guild_id is None:
+            return await self.locale(interaction)
+        guild = getattr(interaction, "guild_locale", None)
+        return await server_language(self.service, interaction.guild_id, guild and str(guild.value))
 
     async def context(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
         """The context entries the catalogue reads: admin, focus game, guild, channel."""
@@ -118,9 +127,10 @@ class Runner:
         """
         user = interaction.user.id
         lang = await self.locale(interaction)
+        said = localise(reply.text, await self.public_locale(interaction) if public else lang)
         messages = list(reply.messages)
         if isinstance(reply, LeagueReply):
-            text = reply.text or i18n.t("done", lang)
+            text = said or i18n.t("done", lang)
             await files.followup(interaction, text, reply.images, not public)
             await deliver_league(self.delivery, reply.league)
         elif command.name == "hand":
@@ -131,17 +141,18 @@ class Runner:
         elif command.group is None and command.name in SHOWS_BOARD:
             shown = [m for m in messages if isinstance(m, PublicUpdate)]
             images = tuple(i for m in shown for i in m.images)
-            await files.followup(interaction, reply.text, images, ephemeral=not public)
+            await files.followup(interaction, said, images, ephemeral=not public)
             messages = [m for m in messages if m not in shown]
         elif command.group is not None and command.name in OPENS_LOBBY and reply.game_id:
             lobby = [m for m in messages if isinstance(m, LobbyUpdate)]
             text = lobby[-1].text if lobby else reply.text
+            shared = await self.public_locale(interaction)
             await self.delivery.open_lobby(
-                interaction, reply.game_id, text, lang, private=private_thread
+                interaction, reply.game_id, localise(text, shared), shared, private=private_thread
             )
             messages = [m for m in messages if m not in lobby]
         else:
-            await files.followup(interaction, reply.text or i18n.t("done", lang), (), not public)
+            await files.followup(interaction, said or i18n.t("done", lang), (), not public)
         if command.group is not None and command.name in SEATING and reply.game_id:
             await self.delivery.probe_interactive(interaction, reply.game_id, lang)
             if command.name == "join":
@@ -153,13 +164,14 @@ class Runner:
         if isinstance(err, app_commands.CommandInvokeError):
             err = err.original
         if isinstance(err, GameError):
-            text = err.user_message
+            text = localise(err.user_message, await self._safe_locale(interaction))
         else:
             incident = uuid.uuid4().hex[:8]
             log.error("incident %s", incident, exc_info=err)
             text = i18n.t("apology", await self._safe_locale(interaction), incident=incident)
         try:
             if interaction.response.is_done():
+                await _clear_public_thinking(interaction)
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
@@ -189,13 +201,28 @@ class Runner:
             return []
         spec = command.option(option)
         numeric = spec is not None and spec.type == "int"
+        lang = await self._safe_locale(interaction)
         choices: list[app_commands.Choice[Any]] = []
         for s in found:
             if numeric and not s.value.lstrip("-").isdigit():
                 continue
             filled: Any = int(s.value) if numeric else s.value[:100]
-            choices.append(app_commands.Choice(name=s.name[:100], value=filled))
+            choices.append(app_commands.Choice(name=localise(s.name, lang)[:100], value=filled))
         return choices
+
+
+async def _clear_public_thinking(interaction: discord.Interaction[Any]) -> None:
+    """Delete a public 'thinking…' message, so that the error sent after it stays private.
+
+    Discord gives the first followup after a deferral the deferral's visibility whatever flags
+    it asks for: an error of a public command (/board) would otherwise show in the channel.
+    """
+    deferred = discord.InteractionResponseType.deferred_channel_message
+    if getattr(interaction.response, "type", None) is not deferred:
+        return
+    original = await interaction.original_response()
+    if original.flags.loading and not original.flags.ephemeral:
+        await interaction.delete_original_response()
 
 
 def find(path: str) -> Command:

@@ -15,10 +15,12 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from bot.discord.i18n import command_key, described
 from bot.discord.runner import Runner
 from bot.service.commands import Catalogue, Command, Option, catalogue
+from bot.service.i18n import choice_key
 
 Callback = Callable[..., Coroutine[Any, Any, None]]
 AutocompleteFn = Callable[
@@ -94,7 +96,10 @@ def _decorate(callback: Callback, runner: Runner, command: Command) -> None:
     if renames:
         app_commands.rename(**renames)(callback)
     choices = {
-        py_name(o.name): [app_commands.Choice(name=c, value=c) for c in o.choices]
+        py_name(o.name): [
+            app_commands.Choice(name=locale_str(c, key=choice_key(o.name, c)), value=c)
+            for c in o.choices
+        ]
         for o in options
         if o.type == "choice"
     }

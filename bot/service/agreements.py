@@ -25,18 +25,30 @@ from bot.service.timeline import (
 from bot.service.turns import playing_seat
 from bot.service.updates import seat_name
 from games.base import Seat
+from games.text import Text
 from storage.base import SeatTakenError
 from storage.records import GameStatus
 
-WHAT = {TAKEBACK: "a takeback", ABORT: "aborting the game", PAUSE_REQUEST: "a pause"}
+WHAT = {
+    TAKEBACK: Text("a takeback"),
+    ABORT: Text("aborting the game"),
+    PAUSE_REQUEST: Text("a pause"),
+}
+
+
+def resignation(host: Host, table: Table, seat: Seat, why: str) -> Text:
+    """'X resigned' or 'X ran out of time and forfeits' (also an outcome's reason)."""
+    who = seat_name(host, table, seat)
+    if why == "resign":
+        return Text("{player} resigned", player=who)
+    return Text("{player} ran out of time and forfeits", player=who)
 
 
 def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
     """The plan for a seat leaving the game: the bot plays on for it unless the game is decided."""
     draft = Draft(table)
     draft.note(RESIGN, seat=seat, why=why)
-    verb = "resigned" if why == "resign" else "ran out of time and forfeits"
-    draft.say(f"{seat_name(host, table, seat)} {verb}.")
+    draft.say(Text("{sentence}.", sentence=resignation(host, table, seat, why)))
     resigned = set(draft.timeline.resigned)
     teams = table.profile.teams(table.game_config, table.settings.seats)
     alive = [team for team in teams if any(s not in resigned for s in team)]
@@ -45,7 +57,7 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
         winners = sorted(s for team in alive for s in team if s not in resigned)
         outcome = {
             "winners": winners,
-            "reason": f"{seat_name(host, table, seat)} {verb}",
+            "reason": str(resignation(host, table, seat, why)),
             "scores": [],
             "resigned": list(draft.timeline.resigned),
             "ended_by": why,
@@ -77,16 +89,27 @@ def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Pl
         if index is None:
             raise RequestError("That turn can no longer be taken back.", code="takeback_barrier")
         count = draft.undo_to(index, by, "takeback")
-        draft.say(f"{seat_name(host, table, by)} took back their last turn ({count} actions).")
+        draft.say(
+            Text(
+                "{player} took back their last turn ({count} actions).",
+                player=seat_name(host, table, by),
+                count=count,
+            )
+        )
         return draft.finish(by)
     if what == ABORT:
-        draft.say(f"Game {table.id} was aborted by agreement.")
+        draft.say(Text("Game {game} was aborted by agreement.", game=table.id))
         outcome = {"winners": [], "reason": "aborted by vote", "ended_by": "abort"}
         return draft.finish(by, status=GameStatus.ABANDONED, outcome=outcome)
     request = draft.timeline.requests.get(what)
     until = request.data.get("until") if request else None
     draft.note(PAUSE, seat=by, until=until)
-    draft.say(f"Game {table.id} is paused{f' until {until}' if until else ''}: clocks stopped.")
+    if until:
+        draft.say(
+            Text("Game {game} is paused until {until}: clocks stopped.", game=table.id, until=until)
+        )
+    else:
+        draft.say(Text("Game {game} is paused: clocks stopped.", game=table.id))
     return draft.finish(by)
 
 
@@ -108,7 +131,9 @@ def plan_offer(host: Host, table: Table, user: int, what: str, until: str | None
     draft.note(OFFER, **data)
     if not _others(table, seat):
         return _complete(host, table, draft, what, seat)
-    draft.say(f"{seat_name(host, table, seat)} asks for {WHAT[what]}.")
+    draft.say(
+        Text("{player} asks for {what}.", player=seat_name(host, table, seat), what=WHAT[what])
+    )
     return draft.finish(seat)
 
 
@@ -118,22 +143,28 @@ def plan_answer(host: Host, table: Table, user: int, what: str, accept: bool) ->
     t = table.timeline
     request = t.requests.get(what)
     if request is None:
-        raise RequestError(f"Nobody asked for {WHAT.get(what, what)}.", code="no_request")
+        raise RequestError(
+            "Nobody asked for {what}.", code="no_request", what=WHAT.get(what) or what
+        )
     draft = Draft(table)
     if what == TAKEBACK and request.basis != t.basis:
         draft.note(DECLINE, what=what, seat=seat)
-        draft.say("The takeback lapsed: the game moved on since it was asked.")
+        draft.say(Text("The takeback lapsed: the game moved on since it was asked."))
         return draft.finish(seat)
     if not accept:
         draft.note(DECLINE, what=what, seat=seat)
-        draft.say(f"{seat_name(host, table, seat)} declined {WHAT[what]}.")
+        draft.say(
+            Text("{player} declined {what}.", player=seat_name(host, table, seat), what=WHAT[what])
+        )
         return draft.finish(seat)
     if seat in request.yes:
         raise RequestError("You already agreed.", code="already_agreed")
     draft.note(CONSENT, what=what, seat=seat)
     if set(table.human_seats()) <= request.yes | {seat}:
         return _complete(host, table, draft, what, request.by)
-    draft.say(f"{seat_name(host, table, seat)} agrees to {WHAT[what]}.")
+    draft.say(
+        Text("{player} agrees to {what}.", player=seat_name(host, table, seat), what=WHAT[what])
+    )
     return draft.finish(seat)
 
 
@@ -142,7 +173,11 @@ async def _request_messages(host: Host, plan: Plan, after: Table, what: str) -> 
     request = after.timeline.requests.get(what)
     if request is not None and plan.actor == request.by:
         users = tuple(u for s in _others(after, request.by) if (u := after.user_at(s)) is not None)
-        text = f"{plan.lines[-1]} Answer with accept or decline ({what})."
+        text = Text(
+            "{request} Answer with accept or decline ({what}).",
+            request=plan.lines[-1],
+            what=Text.verbatim(what),
+        )
         messages.append(ConsentRequest(after.id, users, what, text))
     return messages
 
@@ -152,7 +187,7 @@ async def offer(
 ) -> Reply:
     """Ask the others for a takeback, an abort or a pause (until a time, for vacations)."""
     if what not in WHAT:
-        raise RequestError(f"One can ask for: {', '.join(WHAT)}.", code="bad_request")
+        raise RequestError("One can ask for: {what}.", code="bad_request", what=", ".join(WHAT))
     stamp = until.isoformat() if until else None
     plan, after = await run(host, game_id, lambda t: plan_offer(host, t, user, what, stamp))
     if until is not None and after.timeline.paused is not None:
@@ -179,7 +214,7 @@ def plan_resume(host: Host, table: Table, user: int | None) -> Plan:
     seat = None if user is None else playing_seat(host, table, user)
     draft = Draft(table)
     draft.note(RESUME, seat=-1 if seat is None else seat)
-    draft.say(f"Game {table.id} resumed: clocks run again.")
+    draft.say(Text("Game {game} resumed: clocks run again.", game=table.id))
     return draft.finish(seat)
 
 
@@ -199,13 +234,15 @@ async def replace_player(
         raise LobbyError("The game is over.", code="game_over")
     seat = table.seat_of(old)
     if seat is None:
-        raise PermissionDeniedError(f"{host.name(old)} has no seat here.", code="not_seated")
+        raise PermissionDeniedError(
+            "{player} has no seat here.", code="not_seated", player=host.name(old)
+        )
     if by not in (old, table.settings.host_user) and not admin:
         raise PermissionDeniedError(
             "Only the player, the host or an admin can do that.", code="not_host"
         )
     if table.seat_of(new) is not None:
-        raise LobbyError(f"{host.name(new)} already plays here.", code="already_in")
+        raise LobbyError("{player} already plays here.", code="already_in", player=host.name(new))
     role = next(r.role for r in table.seats if r.seat == seat)
     await host.store.leave_seat(game_id, seat)
     try:
@@ -213,7 +250,12 @@ async def replace_player(
     except SeatTakenError:
         raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
     host.cache.pop(game_id, None)
-    text = f"{host.name(new)} takes over seat {seat} from {host.name(old)}."
+    text = Text(
+        "{player} takes over seat {seat} from {old}.",
+        player=host.name(new),
+        seat=seat,
+        old=host.name(old),
+    )
     if table.record.status is GameStatus.LOBBY:
         return Reply(text, (Notice(game_id, text),), game_id)
 
@@ -265,7 +307,8 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
     for seat, record in enumerate(order):
         await host.store.add_seat(new_id, seat, record.user_id, record.role)
     started = await lobby.start(host, new_id, user, admin=True)
-    return Reply(f"Rematch: game {new_id}.\n{started.text}", started.messages, new_id)
+    text = Text.lines([Text("Rematch: game {game}.", game=new_id), started.text])
+    return Reply(text, started.messages, new_id)
 
 
 def pause_until(now: datetime, hours: float) -> datetime:

@@ -38,5 +38,7 @@ class RequestError(GameError):
 def not_seated(game_id: int) -> PermissionDeniedError:
     """The error for a user with no seat in a game (a spectator)."""
     return PermissionDeniedError(
-        f"You have no seat in game {game_id}; spectators can only watch.", code="not_seated"
+        "You have no seat in game {game}; spectators can only watch.",
+        code="not_seated",
+        game=game_id,
     )

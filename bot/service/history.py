@@ -8,35 +8,49 @@ from typing import Any
 from bot.service.outbox import Image
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
-from bot.service.updates import board_images, describe, seat_name
+from bot.service.updates import board_images, describe, move_text, reason_text, seat_name
 from games.base import CHANCE
+from games.text import Text
 from storage.base import dumps
 
 EXPORT_FORMAT = "muster.game/1"
 
 
-def _note_line(host: Host, table: Table, note: Note) -> str:
+NOTES = {
+    "resign": Text("  ({player} resigned)"),
+    "pause": Text("  ({player} paused the game)"),
+    "resume": Text("  ({player} resumed the game)"),
+    "timeout": Text("  ({player} ran out of time)"),
+    "takeback": Text("  ({player} took back a turn)"),
+    "undo": Text("  ({player} undid)"),
+    "offer": Text("  ({player} asked for {what})"),
+    "consent": Text("  ({player} agreed to {what})"),
+    "decline": Text("  ({player} declined {what})"),
+}
+"""The log line of each kind of note, by kind (an undo by why it was undone)."""
+REQUESTS = {"takeback": Text("takeback"), "abort": Text("abort"), "pause": Text("pause")}
+"""What a request asks for, as the log names it."""
+
+
+def _note_line(host: Host, table: Table, note: Note) -> Text:
     seat = int(note.data.get("seat", -1))
-    who = seat_name(host, table, seat) if seat >= 0 else "the host"
+    who = seat_name(host, table, seat) if seat >= 0 else Text("the host")
     kind = note.kind
-    if kind == "undo":
-        return f"{who} {'took back a turn' if note.data.get('why') == 'takeback' else 'undid'}"
-    if kind == "offer":
-        return f"{who} asked for {note.data.get('what')}"
-    if kind in ("consent", "decline"):
-        return f"{who} {'agreed to' if kind == 'consent' else 'declined'} {note.data.get('what')}"
     if kind == "replace":
-        return (
-            f"{host.name(int(note.data['to']))} took over seat {seat} from "
-            f"{host.name(int(note.data['from']))}"
+        return Text(
+            "  ({player} took over seat {seat} from {old})",
+            player=host.name(int(note.data["to"])),
+            seat=seat,
+            old=host.name(int(note.data["from"])),
         )
-    verbs = {
-        "resign": "resigned",
-        "pause": "paused the game",
-        "resume": "resumed the game",
-        "timeout": "ran out of time",
-    }
-    return f"{who} {verbs.get(kind, kind)}"
+    if kind == "undo" and note.data.get("why") == "takeback":
+        kind = "takeback"
+    line = NOTES.get(kind)
+    if line is None:
+        return Text.verbatim(f"  ({who} {kind})")
+    asked = str(note.data.get("what"))
+    what = REQUESTS.get(asked) or Text.verbatim(asked)
+    return Text(line.template, player=who, what=what)
 
 
 async def log_lines(host: Host, game_id: int) -> list[str]:
@@ -50,19 +64,35 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
     turn, last_seat = 0, None
     for entry in entries:
         if isinstance(entry, Note):
-            lines.append(f"  ({_note_line(host, table, entry)})")
+            lines.append(_note_line(host, table, entry))
             continue
         if entry.seat != CHANCE and entry.seat != last_seat:
             turn += 1
             last_seat = entry.seat
-            lines.append(f"Turn {turn} - {seat_name(host, table, entry.seat)}")
-        text = describe(host, table, entry.seat, entry.action).split(": ", 1)[-1]
-        prefix = "chance: " if entry.seat == CHANCE else ""
-        mark = " [undone]" if entry.seq in voided else ""
-        lines.append(f"  {entry.seq}. {prefix}{text}{mark}")
+            who = seat_name(host, table, entry.seat)
+            lines.append(Text("Turn {turn} - {player}", turn=turn, player=who))
+        move = move_text(table, entry.seat, entry.action)
+        chance = entry.seat == CHANCE
+        undone = entry.seq in voided
+        if undone:
+            lines.append(
+                Text(
+                    "  {seq}. chance: {move} [undone]" if chance else "  {seq}. {move} [undone]",
+                    seq=entry.seq,
+                    move=move,
+                )
+            )
+        else:
+            lines.append(
+                Text(
+                    "  {seq}. chance: {move}" if chance else "  {seq}. {move}",
+                    seq=entry.seq,
+                    move=move,
+                )
+            )
     outcome = table.record.outcome
     if outcome:
-        lines.append(f"Result: {outcome.get('reason', '')}")
+        lines.append(Text("Result: {reason}", reason=reason_text(str(outcome.get("reason", "")))))
     return lines
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service import ai
 from bot.service.errors import LobbyError, PermissionDeniedError
+from bot.service.lobby_text import lobby_text, mode_name, role_label
 from bot.service.outbox import Invite, LobbyUpdate, Message, Reply
 from bot.service.play import Draft, commit
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
@@ -17,6 +18,7 @@ from bot.service.table import TIMEOUT_POLICIES, Host, HostSettings, Table, load_
 from games import engine
 from games.base import GameError
 from games.registry import find_game
+from games.text import Text
 from storage.base import ConflictError, SeatTakenError
 from storage.records import GameStatus, NewGame
 
@@ -24,57 +26,55 @@ MIN_CLOCK = 60
 MAX_CLOCK = 30 * 24 * 3600
 
 
-def lobby_text(host: Host, table: Table) -> str:
-    """The lobby as a few lines: game, mode, clock and who sits where."""
-    s = table.settings
-    clock = f"{s.clock // 60} min per turn" if s.clock else "no turn clock"
-    lines = [
-        f"Game {table.id}: {table.spec.name}, {s.mode}, {s.seats} seats, {clock}"
-        f"{', rated' if s.rated else ''}. Host: {host.name(s.host_user)}."
-    ]
-    for seat in range(s.seats):
-        record = next((r for r in table.seats if r.seat == seat), None)
-        if record is None:
-            lines.append(f"  seat {seat}: (open)")
-        else:
-            role = f" as {record.role}" if record.role else ""
-            lines.append(f"  seat {seat}: {host.name(record.user_id)}{role}")
-    return "\n".join(lines)
-
-
 def _check_role(profile: HostProfile, table: Table | None, role: str | None, seat: int) -> None:
     if role is None:
         return
     label = profile.role_label
     if not profile.roles:
-        raise LobbyError(f"This game has no {label}s to choose.", code="wrong_mode")
+        raise LobbyError("This game has no roles to choose.", code="wrong_mode")
     if role != RANDOM_ROLE and role not in profile.roles:
-        known = ", ".join((*profile.roles, RANDOM_ROLE))
         raise LobbyError(
-            f"Unknown {label} {role!r}. Choose one of: {known}.", code=f"unknown_{label}"
+            "Unknown {label} {role!r}. Choose one of: {known}.",
+            code=f"unknown_{label}",
+            label=role_label(profile),
+            role=role,
+            known=", ".join((*profile.roles, RANDOM_ROLE)),
         )
     if table is not None and role != RANDOM_ROLE and profile.unique_roles:
         for other in table.seats:
             if other.role == role and other.seat != seat:
-                raise LobbyError(f"The {label} {role} is taken.", code=f"{label}_taken")
+                raise LobbyError(
+                    "The {label} {role} is taken.",
+                    code=f"{label}_taken",
+                    label=role_label(profile),
+                    role=role,
+                )
 
 
 def _check_options(profile: HostProfile, options: Mapping[str, Any]) -> None:
     for key, value in options.items():
         allowed = profile.options.get(key)
         if allowed is None:
-            known = ", ".join(profile.options) or "none"
-            raise LobbyError(f"Unknown option {key!r} (options: {known}).", code="unknown_option")
+            known = ", ".join(profile.options) or "-"
+            raise LobbyError(
+                "Unknown option {option!r} (options: {known}).",
+                code="unknown_option",
+                option=key,
+                known=known,
+            )
         if value not in allowed:
             raise LobbyError(
-                f"{key} must be one of {', '.join(map(str, allowed))}.", code="bad_option"
+                "{option} must be one of {allowed}.",
+                code="bad_option",
+                option=key,
+                allowed=", ".join(map(str, allowed)),
             )
 
 
 async def _lobby(host: Host, game_id: int) -> Table:
     table = await load_table(host, game_id)
     if table.record.status is not GameStatus.LOBBY:
-        raise LobbyError(f"Game {game_id} is not a lobby any more.", code="not_lobby")
+        raise LobbyError("Game {game} is not a lobby any more.", code="not_lobby", game=game_id)
     return table
 
 
@@ -108,21 +108,29 @@ async def create(
     try:
         chosen = profile.mode(mode)
     except KeyError:
-        names = ", ".join(m.name for m in profile.modes)
         raise LobbyError(
-            f"{spec.name} has no mode {mode!r}; modes: {names}.", code="wrong_mode"
+            "{game} has no mode {mode!r}; modes: {modes}.",
+            code="wrong_mode",
+            game=Text.verbatim(spec.name),
+            mode=mode,
+            modes=", ".join(m.name for m in profile.modes),
         ) from None
     count = seats if seats is not None else chosen.seats[0]
     if count not in chosen.seats:
-        allowed = ", ".join(map(str, chosen.seats))
         raise LobbyError(
-            f"A {chosen.name} game has {allowed} seats, not {count}.", code="wrong_mode"
+            "A {mode} game has {allowed} seats, not {count}.",
+            code="wrong_mode",
+            mode=mode_name(chosen.name),
+            allowed=", ".join(map(str, chosen.seats)),
+            count=count,
         )
     if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
         raise LobbyError("The turn clock must be between 1 minute and 30 days.", code="bad_clock")
     if timeout not in TIMEOUT_POLICIES:
         raise LobbyError(
-            f"Timeout policy must be one of {', '.join(TIMEOUT_POLICIES)}.", code="bad_option"
+            "Timeout policy must be one of {policies}.",
+            code="bad_option",
+            policies=", ".join(TIMEOUT_POLICIES),
         )
     _check_options(profile, options or {})
     _check_role(profile, None, role, 0)
@@ -153,7 +161,8 @@ async def create(
         await host.store.add_seat(record.id, 0, user, role)
     table = await load_table(host, record.id)
     text = lobby_text(host, table)
-    return Reply(f"Created game {record.id}.\n{text}", (LobbyUpdate(record.id, text),), record.id)
+    created = Text.lines([Text("Created game {game}.", game=record.id), text])
+    return Reply(created, (LobbyUpdate(record.id, text),), record.id)
 
 
 async def _save_settings(host: Host, table: Table, settings: HostSettings) -> None:
@@ -168,12 +177,20 @@ async def invite(host: Host, game_id: int, by: int, user: int) -> Reply:
     if by != table.settings.host_user and table.seat_of(by) is None:
         raise PermissionDeniedError("Only players in this lobby can invite.", code="not_seated")
     if table.seat_of(user) is not None:
-        raise LobbyError(f"{host.name(user)} is already in this game.", code="already_in")
+        raise LobbyError(
+            "{player} is already in this game.", code="already_in", player=host.name(user)
+        )
     if user not in table.settings.invited:
         settings = replace(table.settings, invited=(*table.settings.invited, user))
         await _save_settings(host, table, settings)
-    text = f"{host.name(by)} invites you to game {game_id} ({table.spec.name}). Join it to play."
-    return Reply(f"Invited {host.name(user)}.", (Invite(user, game_id, text),), game_id)
+    text = Text(
+        "{host} invites you to game {game} ({name}). Join it to play.",
+        host=host.name(by),
+        game=game_id,
+        name=table.spec.name,
+    )
+    invited = Text("Invited {player}.", player=host.name(user))
+    return Reply(invited, (Invite(user, game_id, text),), game_id)
 
 
 async def join(
@@ -189,10 +206,10 @@ async def join(
     taken = {r.seat for r in table.seats}
     free = [n for n in range(s.seats) if n not in taken]
     if not free:
-        raise LobbyError(f"Game {game_id} is full.", code="full")
+        raise LobbyError("Game {game} is full.", code="full", game=game_id)
     if seat is not None and seat not in free:
         code = "seat_taken" if 0 <= seat < s.seats else "no_such_seat"
-        raise LobbyError(f"Seat {seat} is not free.", code=code)
+        raise LobbyError("Seat {seat} is not free.", code=code, seat=seat)
     chosen = free[0] if seat is None else seat
     _check_role(table.profile, table, role, chosen)
     try:
@@ -201,14 +218,15 @@ async def join(
         raise LobbyError(
             "Someone took that seat a moment ago; try again.", code="seat_taken"
         ) from None
-    return await _updated(host, game_id, f"{host.name(user)} joined game {game_id}.")
+    joined = Text("{player} joined game {game}.", player=host.name(user), game=game_id)
+    return await _updated(host, game_id, joined)
 
 
 async def _updated(
-    host: Host, game_id: int, headline: str, extra: tuple[Message, ...] = ()
+    host: Host, game_id: int, headline: Text, extra: tuple[Message, ...] = ()
 ) -> Reply:
     table = await load_table(host, game_id)
-    text = f"{headline}\n{lobby_text(host, table)}"
+    text = Text.lines([headline, lobby_text(host, table)])
     return Reply(text, (LobbyUpdate(game_id, text), *extra), game_id)
 
 
@@ -228,13 +246,17 @@ async def leave(host: Host, game_id: int, user: int) -> Reply:
                 expected=GameStatus.LOBBY,
                 outcome={"reason": "the host left"},
             )
-            text = f"{host.name(user)} left; game {game_id} is cancelled."
+            text = Text(
+                "{player} left; game {game} is cancelled.", player=host.name(user), game=game_id
+            )
             return Reply(text, (LobbyUpdate(game_id, text),), game_id)
         await _save_settings(host, table, replace(table.settings, host_user=humans[0]))
-        return await _updated(
-            host, game_id, f"{host.name(user)} left; {host.name(humans[0])} hosts now."
+        passed = Text(
+            "{player} left; {host} hosts now.", player=host.name(user), host=host.name(humans[0])
         )
-    return await _updated(host, game_id, f"{host.name(user)} left game {game_id}.")
+        return await _updated(host, game_id, passed)
+    left = Text("{player} left game {game}.", player=host.name(user), game=game_id)
+    return await _updated(host, game_id, left)
 
 
 async def choose_role(host: Host, game_id: int, user: int, role: str) -> Reply:
@@ -250,7 +272,8 @@ async def choose_role(host: Host, game_id: int, user: int, role: str) -> Reply:
         raise LobbyError(
             "The lobby changed a moment ago (started, or you left); look again.", code="busy"
         ) from None
-    return await _updated(host, game_id, f"{host.name(user)} chose {role}.")
+    chose = Text("{player} chose {role}.", player=host.name(user), role=role)
+    return await _updated(host, game_id, chose)
 
 
 async def add_ai(
@@ -265,11 +288,11 @@ async def add_ai(
     table = await _lobby(host, game_id)
     _require_host(table, by, admin)
     if level not in ai.AI_USERS:
-        raise LobbyError(f"AI levels: {', '.join(ai.AI_USERS)}.", code="bad_level")
+        raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(ai.AI_USERS))
     taken = {r.seat for r in table.seats}
     free = [n for n in range(table.settings.seats) if n not in taken]
     if not free:
-        raise LobbyError(f"Game {game_id} is full.", code="full")
+        raise LobbyError("Game {game} is full.", code="full", game=game_id)
     _check_role(table.profile, table, role, free[0])
     try:
         await host.store.add_seat(game_id, free[0], ai.AI_USERS[level], role)
@@ -277,7 +300,8 @@ async def add_ai(
         raise LobbyError(
             "Someone took that seat a moment ago; try again.", code="seat_taken"
         ) from None
-    return await _updated(host, game_id, f"An AI ({level}) joined game {game_id}.")
+    joined = Text("An AI ({level}) joined game {game}.", level=level, game=game_id)
+    return await _updated(host, game_id, joined)
 
 
 def _resolve_roles(table: Table) -> list[str | None]:
@@ -290,7 +314,9 @@ def _resolve_roles(table: Table) -> list[str | None]:
     fixed = [r for r in roles if r not in (None, RANDOM_ROLE)]
     if profile.unique_roles and len(fixed) != len(set(fixed)):
         raise LobbyError(
-            f"Two players chose the same {profile.role_label}.", code=f"{profile.role_label}_taken"
+            "Two players chose the same {label}.",
+            code=f"{profile.role_label}_taken",
+            label=role_label(profile),
         )
     rng = random.Random(f"{table.record.seed}:roles")
     pool = [r for r in profile.roles if r not in fixed or not profile.unique_roles]
@@ -309,7 +335,7 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
     _require_host(table, by, admin)
     if len(table.seats) != table.settings.seats:
         missing = table.settings.seats - len(table.seats)
-        raise LobbyError(f"Waiting for {missing} more player(s).", code="not_full")
+        raise LobbyError("Waiting for {missing} more player(s).", code="not_full", missing=missing)
     roles = _resolve_roles(table)
     s = table.settings
     config = table.profile.build_config(s.options, s.mode, roles)
@@ -334,7 +360,7 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
     ready = replace(table, record=replace(table.record, config=full_config), seats=seats)
     draft = Draft(ready, table.spec.rules.setup(config, s.seats, table.record.seed))
     draft.open()
-    draft.say(f"Game {game_id} ({table.spec.name}) has started.")
+    draft.say(Text("Game {game} ({name}) has started.", game=game_id, name=table.spec.name))
     draft.bots()
     plan = draft.finish(status=GameStatus.ACTIVE)
     try:
@@ -342,7 +368,7 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
     except ConflictError:
         raise LobbyError("The game has already started.", code="not_lobby") from None
     messages = await settle(host, plan, after)
-    text = f"Game {game_id} started.\n{lobby_text(host, after)}"
+    text = Text.lines([Text("Game {game} started.", game=game_id), lobby_text(host, after)])
     return Reply(text, (LobbyUpdate(game_id, text), *messages), game_id)
 
 
@@ -359,7 +385,7 @@ async def cancel(host: Host, game_id: int, by: int, admin: bool = False) -> Repl
                 code="not_admin",
             )
     else:
-        raise LobbyError(f"Game {game_id} has already ended.", code="game_over")
+        raise LobbyError("Game {game} has already ended.", code="game_over", game=game_id)
     try:
         await host.store.set_status(
             game_id,
@@ -370,5 +396,5 @@ async def cancel(host: Host, game_id: int, by: int, admin: bool = False) -> Repl
     except ConflictError:
         raise LobbyError("The game changed a moment ago; look again.", code="busy") from None
     host.cache.pop(game_id, None)
-    text = f"Game {game_id} was cancelled by {host.name(by)}."
+    text = Text("Game {game} was cancelled by {player}.", game=game_id, player=host.name(by))
     return Reply(text, (LobbyUpdate(game_id, text),), game_id)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.summaries import neuroshima_summary
 from games.base import CHANCE, Codec, Seat
 
 log = logging.getLogger(__name__)
@@ -92,9 +93,13 @@ def presenter_for(key: str) -> Presenter:
 
 
 def _neuroshima() -> Presenter:
-    board = importlib.import_module("rendering.neuroshima.board")
-    hand = importlib.import_module("rendering.neuroshima.hand")
-    battle = importlib.import_module("rendering.neuroshima.battle")
+    try:
+        board = importlib.import_module("rendering.neuroshima.board")
+        hand = importlib.import_module("rendering.neuroshima.hand")
+        battle = importlib.import_module("rendering.neuroshima.battle")
+    except ImportError as err:  # no images, but the position is still said in words
+        log.warning("no images for neuroshima: %s", err)
+        return Presenter(summary=neuroshima_summary)
 
     def png(image: Any, view: Any) -> bytes:
         return bytes(board.delivery_png(image, view))
@@ -115,6 +120,7 @@ def _neuroshima() -> Presenter:
         hand=hand_png,
         since=since_png,
         replay=replay,
+        summary=neuroshima_summary,
     )
 
 

@@ -16,6 +16,7 @@ from openskill.models import PlackettLuce
 
 from bot.service.ai import is_ai
 from bot.service.table import Host, Table
+from games.text import Text
 from storage.base import ConflictError
 from storage.records import GameStatus, RatingChange, RatingHistoryRecord, rating_scope
 
@@ -105,13 +106,15 @@ async def rate(host: Host, table: Table) -> list[RatedPlayer]:
     return [RatedPlayer(c.user_id, c.before, c.after) for c in changes]
 
 
-def rating_lines(host: Host, changes: list[RatedPlayer]) -> list[str]:
-    """Rating changes as lines for the result message."""
+def rating_lines(host: Host, changes: list[RatedPlayer]) -> list[Text]:
+    """Rating changes as lines for the result message (names and numbers say the same)."""
     lines = []
     for c in changes:
         before = 0.0 if c.before is None else c.before
         lines.append(
-            f"{host.name(c.user_id)}: {before:.1f} -> {c.after:.1f} ({c.after - before:+.1f})"
+            Text.verbatim(
+                f"{host.name(c.user_id)}: {before:.1f} -> {c.after:.1f} ({c.after - before:+.1f})"
+            )
         )
     return lines
 

@@ -12,11 +12,13 @@ from bot.service import agreements, history, lobby, ratings, ticks, turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import NoSuchGameError
 from bot.service.history import Frame
+from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
 from bot.service.turns import Command, playing_seat
-from bot.service.updates import board_images, legal_texts, private_panel, turn_line
+from bot.service.updates import STATUSES, board_images, legal_texts, private_panel, turn_line
+from games.text import Text
 from storage.base import GameStore
 from storage.records import GameRecord
 
@@ -74,7 +76,7 @@ class Service:
             return game
         text = str(game).strip().lstrip("#")
         if not text.isdigit():
-            raise NoSuchGameError(f"{game!r} is not a game number.", code="bad_game_id")
+            raise NoSuchGameError("{game!r} is not a game number.", code="bad_game_id", game=game)
         return int(text)
 
     # --- lobby -------------------------------------------------------------------------------
@@ -190,11 +192,16 @@ class Service:
         gid = self.game(game)
         table = await load_table(self.host, gid)
         if table.state is None:
-            text = lobby.lobby_text(self.host, table)
+            text = lobby_text(self.host, table)
             return Reply(text, (PublicUpdate(gid, text),), gid)
         summary = turns.presenter_summary(table, None)
-        status = f"Game {gid} ({table.spec.name}), {table.record.status}."
-        text = f"{status}\n{summary}\n{turn_line(self.host, table)}"
+        status = Text(
+            "Game {game} ({name}), {status}.",
+            game=gid,
+            name=table.spec.name,
+            status=STATUSES[table.record.status],
+        )
+        text = Text.lines([status, summary, turn_line(self.host, table)])
         images = board_images(table, table.state, f"v{table.record.version}")
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 

@@ -11,6 +11,7 @@ from bot.service.play import Plan
 from bot.service.ratings import rate, rating_lines
 from bot.service.table import Host, Table
 from bot.service.updates import change_messages
+from games.text import Text
 from storage.records import GameStatus
 
 
@@ -26,7 +27,7 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
         lines = rating_lines(host, await rate(host, after))
         if lines:
             messages = [
-                replace(m, text=m.text + "\nRatings:\n" + "\n".join(lines))
+                replace(m, text=Text.lines([m.text, Text("Ratings:"), *lines]))
                 if isinstance(m, GameOver)
                 else m
                 for m in messages

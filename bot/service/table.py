@@ -167,7 +167,7 @@ async def load_table(host: Host, game_id: int) -> Table:
     try:
         record = await host.store.get_game(game_id)
     except GameNotFoundError:
-        raise NoSuchGameError(f"There is no game {game_id}.") from None
+        raise NoSuchGameError("There is no game {game}.", game=game_id) from None
     cached = host.cache.get(game_id)
     if (
         cached is not None
@@ -180,8 +180,10 @@ async def load_table(host: Host, game_id: int) -> Table:
         spec = find_game(record.game_key)
     except GameError:
         raise NoSuchGameError(
-            f"Game {game_id} is {record.game_key}, which this bot no longer knows.",
+            "Game {game} is {key}, which this bot no longer knows.",
             code="unknown_game",
+            game=game_id,
+            key=record.game_key,
         ) from None
     profile = profile_for(spec)
     settings = HostSettings.from_json(record.config.get("host", {}))

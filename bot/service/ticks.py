@@ -24,6 +24,7 @@ from bot.service.table import Host, Table, load_table
 from bot.service.timeline import TIMEOUT as TIMEOUT_NOTE
 from bot.service.updates import seat_name
 from games.base import GameError, Seat
+from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
 
 log = logging.getLogger(__name__)
@@ -85,9 +86,11 @@ async def _fire(
         clock = table.settings.clock or 0
         left = timedelta(seconds=clock * (1 - REMINDERS[d.kind]))
         due = now + left
-        text = (
-            f"Game {table.id} ({table.spec.name}) waits for your move: "
-            f"about {_human(left)} left on your clock."
+        text = Text(
+            "Game {game} ({name}) waits for your move: about {left} left on your clock.",
+            game=table.id,
+            name=table.spec.name,
+            left=_human(left),
         )
         return [Reminder(user, table.id, text, due)]
     if d.kind == TIMEOUT:
@@ -115,7 +118,11 @@ def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:
     if seat in draft.to_act():
         return None
     draft.note(TIMEOUT_NOTE, seat=seat, policy="pass")
-    draft.say(f"{seat_name(host, table, seat)} ran out of time; their turn was passed.")
+    draft.say(
+        Text(
+            "{player} ran out of time; their turn was passed.", player=seat_name(host, table, seat)
+        )
+    )
     draft.bots()
     return draft.finish(None)
 
@@ -124,7 +131,12 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
     policy = table.settings.timeout
     name = seat_name(host, table, seat)
     if policy == "off":
-        return [Notice(table.id, f"{name} is out of time in game {table.id}.")]
+        return [
+            Notice(
+                table.id,
+                Text("{player} is out of time in game {game}.", player=name, game=table.id),
+            )
+        ]
     if policy == "auto" and _plan_pass(host, table, seat) is not None:
 
         def build(t: Table) -> Plan:
@@ -138,9 +150,11 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
     grace = timedelta(seconds=table.settings.grace)
     await host.store.add_deadline(table.id, seat, GRACE, now + grace)
     user = table.user_at(seat)
-    text = (
-        f"{name} is out of time in game {table.id}: "
-        f"they forfeit in {_human(grace)} unless they move."
+    text = Text(
+        "{player} is out of time in game {game}: they forfeit in {left} unless they move.",
+        player=name,
+        game=table.id,
+        left=_human(grace),
     )
     return [Notice(table.id, text, () if user is None else (user,))]
 
@@ -156,16 +170,24 @@ async def _digest(
             await host.store.add_deadline(game_id, seat, DIGEST, nxt)
     if not waiting:
         return []
-    lines = [f"{len(waiting)} game{'s' if len(waiting) != 1 else ''} wait for you:"]
+    if len(waiting) == 1:
+        lines = [Text("1 game waits for you:")]
+    else:
+        lines = [Text("{count} games wait for you:", count=len(waiting))]
     lines += [
-        f"  game {g.id} ({g.game_key}), waiting since {g.updated:%Y-%m-%d %H:%M} UTC"
+        Text(
+            "  game {game} ({key}), waiting since {since} UTC",
+            game=g.id,
+            key=g.game_key,
+            since=f"{g.updated:%Y-%m-%d %H:%M}",
+        )
         for g in waiting
     ]
-    return [Digest(user, "\n".join(lines), tuple(g.id for g in waiting))]
+    return [Digest(user, Text.lines(lines), tuple(g.id for g in waiting))]
 
 
-def _human(delta: timedelta) -> str:
+def _human(delta: timedelta) -> Text:
     minutes = int(delta.total_seconds() // 60)
     if minutes >= 120:
-        return f"{minutes // 60} hours"
-    return f"{minutes} minutes"
+        return Text("{count} hours", count=minutes // 60)
+    return Text("{count} minutes", count=minutes)

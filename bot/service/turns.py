@@ -15,6 +15,7 @@ from bot.service.table import Host, Table
 from bot.service.timeline import is_note, undo_start
 from bot.service.updates import seat_name
 from games.base import GameError, GameOverError, InvalidActionError, NotYourTurnError, Seat
+from games.text import Text
 from storage.records import GameStatus
 
 log = logging.getLogger(__name__)
@@ -29,9 +30,9 @@ def playing_seat(host: Host, table: Table, user: int) -> Seat:
     """The seat a user plays in a running game (raises the error a player should read)."""
     status = table.record.status
     if status is GameStatus.LOBBY:
-        raise LobbyError(f"Game {table.id} has not started yet.", code="not_started")
+        raise LobbyError("Game {game} has not started yet.", code="not_started", game=table.id)
     if not status.is_open:
-        raise GameOverError(f"Game {table.id} is over.")
+        raise GameOverError("Game {game} is over.", game=table.id)
     seat = table.seat_of(user)
     if seat is None:
         raise not_seated(table.id)
@@ -45,8 +46,10 @@ def my_turn(host: Host, table: Table, user: int) -> Seat:
     seat = playing_seat(host, table, user)
     to_act = table.to_act()
     if seat not in to_act:
-        names = ", ".join(seat_name(host, table, s) for s in sorted(to_act)) or "nobody"
-        raise NotYourTurnError(f"It is not your turn (waiting for {names}).")
+        if not to_act:
+            raise NotYourTurnError("It is not your turn (waiting for nobody).")
+        names = Text.joined(", ", (seat_name(host, table, s) for s in sorted(to_act)))
+        raise NotYourTurnError("It is not your turn (waiting for {names}).", names=names)
     return seat
 
 
@@ -97,7 +100,7 @@ async def act(host: Host, game_id: int, user: int, command: Command) -> Reply:
     """Play a command for a user, then AI seats and chance steps until a person must act."""
     plan, after = await run(host, game_id, lambda t: plan_act(host, t, user, command))
     messages = await settle(host, plan, after)
-    first = next((m.text for m in messages if isinstance(m, PublicUpdate)), "Done.")
+    first = next((m.text for m in messages if isinstance(m, PublicUpdate)), Text("Done."))
     return Reply(first, tuple(messages), game_id)
 
 
@@ -117,7 +120,11 @@ def plan_undo(host: Host, table: Table, user: int, steps: int | None) -> Plan:
         raise RequestError("There is nothing of yours to undo this turn.", code="nothing_to_undo")
     draft = Draft(table)
     count = draft.undo_to(index, seat, "undo")
-    draft.say(f"{seat_name(host, table, seat)} undid {count} action{'s' if count != 1 else ''}.")
+    who = seat_name(host, table, seat)
+    if count == 1:
+        draft.say(Text("{player} undid 1 action.", player=who))
+    else:
+        draft.say(Text("{player} undid {count} actions.", player=who, count=count))
     return draft.finish(seat)
 
 

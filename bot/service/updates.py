@@ -19,31 +19,63 @@ from bot.service.play import Plan, Step
 from bot.service.presenters import describe_action, presenter_for
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
+from games.text import Text
 from storage.records import GameStatus
 
 log = logging.getLogger(__name__)
 
+STATUSES = {
+    GameStatus.LOBBY: Text("lobby"),
+    GameStatus.ACTIVE: Text("active"),
+    GameStatus.FINISHED: Text("finished"),
+    GameStatus.ABANDONED: Text("abandoned"),
+}
+"""A game's status as players read it."""
+REASONS = {
+    "no result": Text("no result"),
+    "the host left": Text("the host left"),
+    "aborted by vote": Text("aborted by vote"),
+}
+"""Reasons the host itself writes into an outcome, as players read them."""
+
+
+def reason_text(reason: str) -> Text:
+    """An outcome's stored reason as players read it.
+
+    Reasons are stored as English sentences (the log must not depend on a language): the host's
+    own are looked up here, a game's are its rules' templates (translated when a game catalogue
+    has them), and reasons naming a player ("X resigned") are composed by `resigned_reason`.
+    """
+    known = REASONS.get(reason)
+    if known is not None:
+        return known
+    return Text(reason) if "{" not in reason else Text.verbatim(reason)
+
+
 MAX_LISTED_OPTIONS = 12
 
 
-def seat_name(host: Host, table: Table, seat: Seat) -> str:
+def seat_name(host: Host, table: Table, seat: Seat) -> Text:
     """How a seat is called: its holder's name and role."""
     if seat == CHANCE:
-        return "chance"
+        return Text("chance")
     name = host.name(table.user_at(seat))
     role = next((s.role for s in table.seats if s.seat == seat), None)
-    return f"{name} ({role})" if role else name
+    return Text.verbatim(f"{name} ({role})" if role else name)
 
 
-def describe(host: Host, table: Table, seat: Seat, action: Any) -> str:
-    """One line for one move."""
+def move_text(table: Table, seat: Seat, action: Any) -> str:
+    """What a move did, without who made it."""
     presenter = presenter_for(table.spec.key)
-    text = (
-        presenter.describe(seat, action)
-        if presenter.describe
-        else describe_action(table.spec.codec, seat, action)
-    )
-    return f"{seat_name(host, table, seat)}: {text}"
+    if presenter.describe:
+        return presenter.describe(seat, action)
+    return describe_action(table.spec.codec, seat, action)
+
+
+def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
+    """One line for one move."""
+    move = move_text(table, seat, action)
+    return Text("{player}: {move}", player=seat_name(host, table, seat), move=move)
 
 
 def board_images(table: Table, state: Any, label: str) -> tuple[Image, ...]:
@@ -56,12 +88,13 @@ def board_images(table: Table, state: Any, label: str) -> tuple[Image, ...]:
     return (Image.lazy(f"game{table.id}-{label}-board.png", lambda: draw(view)),)
 
 
-def turn_line(host: Host, table: Table) -> str:
+def turn_line(host: Host, table: Table) -> Text:
     """Who the game waits for."""
     waiting = sorted(table.to_act())
     if not waiting:
-        return "Nobody is to act."
-    return "To act: " + ", ".join(seat_name(host, table, s) for s in waiting) + "."
+        return Text("Nobody is to act.")
+    names = Text.joined(", ", (seat_name(host, table, s) for s in waiting))
+    return Text("To act: {players}.", players=names)
 
 
 def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
@@ -111,17 +144,19 @@ def private_panel(host: Host, table: Table, seat: Seat, *, new_turn: bool) -> Pr
     view = table.view(seat)
     options = legal_texts(table, seat)
     shown = ", ".join(options[:MAX_LISTED_OPTIONS])
-    more = (
-        f" (+{len(options) - MAX_LISTED_OPTIONS} more)" if len(options) > MAX_LISTED_OPTIONS else ""
-    )
-    lines = [
-        f"Game {table.id} ({table.spec.name}): your move."
+    name = Text.verbatim(table.spec.name)
+    lines: list[str] = [
+        Text("Game {game} ({name}): your move.", game=table.id, name=name)
         if seat in table.to_act()
-        else f"Game {table.id} ({table.spec.name}): your hand."
+        else Text("Game {game} ({name}): your hand.", game=table.id, name=name)
     ]
     lines.append(presenter.summary(view))
     if options and seat in table.to_act():
-        lines.append(f"You can: {shown}{more}")
+        if len(options) > MAX_LISTED_OPTIONS:
+            more = len(options) - MAX_LISTED_OPTIONS
+            lines.append(Text("You can: {actions} (+{more} more)", actions=shown, more=more))
+        else:
+            lines.append(Text("You can: {actions}", actions=shown))
     images: list[Image] = []
     hand = presenter.hand
     if hand is not None:
@@ -140,7 +175,7 @@ def private_panel(host: Host, table: Table, seat: Seat, *, new_turn: bool) -> Pr
                     lambda: since(then(), view),
                 )
             )
-    return PrivateUpdate(user, table.id, seat, "\n".join(lines), tuple(images))
+    return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
 
 
 def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
@@ -162,22 +197,34 @@ def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
     return view
 
 
+def _reason(host: Host, table: Table, outcome: dict[str, Any]) -> Text:
+    """A finished game's reason; a resignation is said again from who resigned and why."""
+    from bot.service.agreements import resignation
+
+    left = outcome.get("resigned") or []
+    why = outcome.get("ended_by")
+    if why in ("resign", "timeout") and left:
+        return resignation(host, table, int(left[-1]), str(why))
+    return reason_text(str(outcome.get("reason", "")))
+
+
 def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Everything to deliver after a change: the public update, replays, panels, the result."""
     messages: list[Message] = []
-    lines = list(plan.lines)
+    lines: list[str] = list(plan.lines)
     lines += [describe(host, after, s.seat, s.action) for s in plan.steps if s.seat != CHANCE]
     chance = [s for s in plan.steps if s.seat == CHANCE]
     if chance and len(chance) <= 3:
         lines += [describe(host, after, s.seat, s.action) for s in chance]
     elif chance:
-        lines.append(f"chance: {len(chance)} random results")
+        lines.append(Text("chance: {count} random results", count=len(chance)))
     finished = after.record.status is not GameStatus.ACTIVE
     if not finished:
         lines.append(turn_line(host, after))
     mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
     images = board_images(after, after.state, f"v{after.record.version}")
-    messages.append(PublicUpdate(after.id, "\n".join(lines), images, () if finished else mention))
+    text = Text.lines(lines)
+    messages.append(PublicUpdate(after.id, text, images, () if finished else mention))
     messages += replays(after, plan.steps, host)
     if finished:
         messages.append(game_over(host, after))
@@ -192,20 +239,26 @@ def game_over(host: Host, table: Table) -> GameOver:
     """The result message of a finished or abandoned game."""
     outcome = table.record.outcome or {}
     if table.record.status is GameStatus.ABANDONED:
-        reason = outcome.get("reason", "no result")
+        said = reason_text(str(outcome.get("reason", "no result")))
         return GameOver(
             table.id,
-            f"Game {table.id} was abandoned: {reason}.",
+            Text("Game {game} was abandoned: {reason}.", game=table.id, reason=said),
             (),
             str(outcome.get("reason", "abandoned")),
         )
     winners = [int(s) for s in outcome.get("winners", [])]
     users = tuple(u for s in winners if (u := table.user_at(s)) is not None)
     reason = str(outcome.get("reason", ""))
+    said = _reason(host, table, outcome)
     if winners:
-        names = ", ".join(seat_name(host, table, s) for s in winners)
-        text = f"Game {table.id} is over: {names} won ({reason})."
+        names = Text.joined(", ", (seat_name(host, table, s) for s in winners))
+        text = Text(
+            "Game {game} is over: {players} won ({reason}).",
+            game=table.id,
+            players=names,
+            reason=said,
+        )
     else:
-        text = f"Game {table.id} is over: a draw ({reason})."
+        text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
     images = board_images(table, table.state, "final")
     return GameOver(table.id, text, users, reason, images)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import views
 from bot.console.session import Session
 from bot.console.show import Images
 from bot.service import FakeClock, Service
@@ -21,7 +20,6 @@ def clock() -> FakeClock:
 
 async def open_session(path: Path, clock: FakeClock, images: Path | None = None) -> Session:
     """A console session on the database at `path`."""
-    views.install()
     store = await SqliteStore.open(path, clock=clock.now)
     return Session(Service(store, clock), Images(images), clock)
 

@@ -1,6 +1,6 @@
 """Every command and option description is translated into cs, ru and pl within Discord's limits.
 
-The translations live in bot/discord/locales/<locale>.json, keyed by command path and option
+The translations live in bot/service/command_locales/<locale>.json, keyed by command path and option
 name; names stay English on purpose (players type them and share them across languages).
 """
 
@@ -105,3 +105,18 @@ async def test_the_translator_reads_the_locale_files() -> None:
         app_commands.TranslationContextLocation.command_name, cast(Any, None)
     )
     assert await translator.translate(text, discord.Locale.polish, name) is None
+
+
+async def test_choice_names_are_localised_and_values_stay_english(world: World) -> None:
+    translator = i18n.Translator()
+    new = next(c for c in world.tree.get_commands() if c.name == "neuroshima")
+    payload = await new.get_translated_payload(world.tree, translator)
+    command = next(o for o in payload["options"] if o["name"] == "new")
+    vs = next(o for o in command["options"] if o["name"] == "vs")
+    ai = next(c for c in vs["choices"] if c["value"] == "ai")
+    assert ai["name"] == "ai"
+    assert ai["name_localizations"] == {"cs": "proti AI", "ru": "против ИИ", "pl": "przeciw AI"}
+    settings = next(c for c in world.tree.get_commands() if c.name == "settings")
+    payload = await settings.get_translated_payload(world.tree, translator)
+    language = next(o for o in payload["options"] if o["name"] == "language")
+    assert all(not c.get("name_localizations") for c in language["choices"])

@@ -8,6 +8,7 @@ import pytest
 
 from bot.service import FakeClock, GameOver, Message, Reminder, Service
 from bot.service.commands import catalogue, complete
+from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
 from games.base import GameError
 from tests.hosting.helpers import command, crew, private, public, state
 
@@ -22,11 +23,15 @@ async def test_a_crew_lobby_starts_in_captain_order_and_plans_simultaneously(
     await command(service, "carol", "space-alert join", game=gid)
     await command(service, "dave", "space-alert join", game=gid)
     started = await command(service, "alice", "space-alert start", game=gid)
-    [update] = public(started.messages)
+    [update, bridge] = public(started.messages)
     assert "Captain order: alice (captain), carol (crew 2), bob (crew 3), dave (crew 4)." in (
         update.text
     )
-    assert update.images[0].name.endswith("-bridge.png")
+    assert update.images == () and bridge.kind == BRIDGE
+    assert bridge.text == (
+        "Bridge, phase 1 (turns 1-3).\nStill programming: alice, carol, bob, dave."
+    )
+    assert bridge.images[0].name.endswith("-bridge.png")
     panels = private(started.messages)
     assert sorted(p.seat for p in panels) == [0, 1, 2, 3]
     assert all(p.images[0].name.endswith("-hand.png") for p in panels)
@@ -68,8 +73,10 @@ async def test_programming_is_quiet_and_a_lock_in_is_public(service: Service) ->
     assert [p.user_id for p in private(placed.messages)] == [service.user("alice")]
     locked = await command(service, "alice", "space-alert lock")
     [update] = public(locked.messages)
-    assert "alice: locked in" in update.text
-    assert str(hand[0]) not in update.text.replace(f"game{gid}", "")
+    assert update.kind == BRIDGE_EDIT
+    assert update.text == (
+        "Bridge, phase 1 (turns 1-3).\nLocked in: alice.\nStill programming: bob, carol, dave."
+    )
     assert private(locked.messages) == []
 
 

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
-from bot.service import FakeClock, Service
+import pytest
+
+import rendering.space_alert as renderer
+from bot.service import FakeClock, PublicUpdate, Service
+from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
 from bot.service.hosting.space_alert_clock import announcement_second, clock_text, phase_ends
-from tests.hosting.helpers import command, crew, public, state
+from tests.hosting.helpers import command, crew, private, public, state
 
 
 async def _tick_to(service: Service, clock: FakeClock, start: datetime, second: int) -> list[str]:
     clock.set(start + timedelta(seconds=second))
-    return [m.text for m in public(await service.tick())]
+    return [m.text for m in public(await service.tick()) if m.kind != BRIDGE_EDIT]
 
 
 async def test_the_computer_announces_on_the_soundtrack_clock(
@@ -64,3 +69,49 @@ async def test_a_crew_that_locks_in_early_moves_on_and_stale_deadlines_stay_quie
     texts = await _tick_to(service, clock, start, 245)
     assert not any("Phase 1" in t for t in texts)
     assert (await state(service, gid)).phase == 2
+
+
+def _drawn_threats(view: Any, names: Any = None) -> bytes:
+    """A stand-in bridge renderer whose 'image' is the threat ids it was given."""
+    return ",".join(a.threat_id for a in view.announcements).encode()
+
+
+def _threats_drawn(update: PublicUpdate) -> list[str]:
+    """The threat ids the bridge image of an update is drawn with."""
+    [image] = update.images
+    return [t for t in image.png().decode().split(",") if t]
+
+
+async def test_the_bridge_and_the_panels_never_run_ahead_of_the_announcements(
+    service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(renderer, "bridge_png", _drawn_threats)
+    start = clock.now()
+    created = await command(service, "alice", "space-alert new", crew=2, _seed="heard",
+                            mission="mission_1", live=True)  # fmt: skip
+    gid = created.game_id
+    assert gid is not None
+    await command(service, "bob", "space-alert join", game=gid)
+    started = await command(service, "alice", "space-alert start", game=gid)
+    first = await state(service, gid)
+    threats = [a.threat_id for a in first.announced]
+    seconds = [announcement_second(first, i) for i in range(len(threats))]
+    [opening, bridge] = public(started.messages)
+    assert bridge.kind == BRIDGE and _threats_drawn(bridge) == []
+    assert not any(t in opening.text for t in threats)
+    assert not any(t in p.text for p in private(started.messages) for t in threats)
+    clock.set(start + timedelta(seconds=seconds[0]))
+    [said, edited] = public(await service.tick())
+    assert said.text.startswith("[00:10] Time T+") and threats[0] in said.text
+    assert edited.kind == BRIDGE_EDIT and _threats_drawn(edited) == threats[:1]
+    # The second threat's time has come but the clocks loop has not announced it yet.
+    clock.set(start + timedelta(seconds=seconds[1]))
+    hand = (await state(service, gid)).hands[0]
+    placed = await command(service, "alice", "space-alert place", card=hand[0], slot=1,
+                           half="move")  # fmt: skip
+    [panel] = private(placed.messages)
+    assert threats[0] in panel.text and threats[1] not in panel.text
+    [locked] = public((await command(service, "alice", "space-alert lock")).messages)
+    assert _threats_drawn(locked) == threats[:1]
+    [said, edited] = [m for m in public(await service.tick()) if m.text.startswith(("[", "Br"))]
+    assert threats[1] in said.text and _threats_drawn(edited) == threats[:2]

@@ -34,7 +34,9 @@ from bot.service.commands.spec import (
     Suggestion,
     opt,
 )
+from bot.service.i18n import described
 from bot.service.outbox import Reply
+from games.text import Text
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -106,28 +108,72 @@ def usage(command: Command) -> str:
     return " ".join(parts)
 
 
-def help_text(topic: str = "") -> str:
+def _key(path: str, option: str | None = None) -> str:
+    key = path.replace(" ", ".")
+    return key if option is None else f"{key}.{option}"
+
+
+def help_text(topic: str = "") -> Text:
     """The /help answer: an overview, a group's commands, or one command's options."""
     cat = catalogue()
     topic = topic.strip().lstrip("/").lower()
+    verbatim = Text.verbatim
     if topic:
         command = cat.find(topic)
         if command is not None:
-            lines = [usage(command), f"  {command.description}"]
-            lines += [f"  {o.name}: {o.description}" for o in command.options]
-            return "\n".join(lines)
+            lines = [
+                verbatim(usage(command)),
+                Text(
+                    "  {description}",
+                    description=described(command.description, _key(command.path)),
+                ),
+            ]
+            lines += [
+                Text(
+                    "  {option}: {description}",
+                    option=verbatim(o.name),
+                    description=described(o.description, _key(command.path, o.name)),
+                )
+                for o in command.options
+            ]
+            return Text.lines(lines)
         group = cat.group(topic.split()[0])
         if group is not None:
-            lines = [f"/{group.name}: {group.description}"]
-            lines += [f"  {usage(c)}" for c in group.commands]
-            return "\n".join(lines)
-        return f"No command {topic!r}. Type /help for the list."
-    lines = ["Games:"]
-    lines += [f"  /{g.name} ...  {g.description} (/help {g.name})" for g in cat.groups]
-    lines.append("Everywhere:")
-    lines += [f"  /{c.name}  {c.description}" for c in cat.commands]
-    lines.append("Example: /neuroshima new mode:duel vs:ai level:normal army:moloch")
-    return "\n".join(lines)
+            lines = [
+                Text(
+                    "/{group}: {description}",
+                    group=verbatim(group.name),
+                    description=Text(group.description),  # group descriptions are templates
+                )
+            ]
+            lines += [verbatim(f"  {usage(c)}") for c in group.commands]
+            return Text.lines(lines)
+        return Text("No command {topic!r}. Type /help for the list.", topic=topic)
+    lines = [Text("Games:")]
+    lines += [
+        Text(
+            "  /{group} ...  {description} (/help {group})",
+            group=verbatim(g.name),
+            description=Text(g.description),
+        )
+        for g in cat.groups
+    ]
+    lines.append(Text("Everywhere:"))
+    lines += [
+        Text(
+            "  /{command}  {description}",
+            command=verbatim(c.name),
+            description=described(c.description, _key(c.path)),
+        )
+        for c in cat.commands
+    ]
+    lines.append(
+        Text(
+            "Example: {example}",
+            example=verbatim("/neuroshima new mode:duel vs:ai level:normal army:moloch"),
+        )
+    )
+    return Text.lines(lines)
 
 
 async def dispatch(service: Service, user: UserId, command: Command, options: Options) -> Reply:

@@ -15,6 +15,7 @@ from bot.service.ai import is_ai
 from bot.service.commands.sources import Ask, legal_values
 from bot.service.commands.spec import Command, Suggestion
 from bot.service.errors import NoSuchGameError
+from bot.service.i18n import pick
 from bot.service.outbox import Image
 from bot.service.table import load_table
 from storage.base import GameNotFoundError
@@ -44,7 +45,7 @@ async def place(service: Service, game: GameId) -> Place:
         # Read from the store, not the table cache: the thread is set outside the event log.
         r = await service.store.get_game(gid)
     except GameNotFoundError:
-        raise NoSuchGameError(f"There is no game {gid}.") from None
+        raise NoSuchGameError("There is no game {game}.", game=gid) from None
     return Place(r.id, r.game_key, str(r.status), r.version, r.guild_id, r.channel_id, r.thread_id)
 
 
@@ -84,6 +85,25 @@ async def set_dm_status(service: Service, user: UserId, reachable: bool) -> None
 async def locale(service: Service, user: UserId) -> str | None:
     """The user's chosen language (None: follow their client)."""
     return (await service.store.get_user_settings(service.user(user))).locale
+
+
+async def server_language(service: Service, guild: int, preferred: str | None = None) -> str:
+    """The language of a server's public posts: set by /settings, else the server's own."""
+    chosen = (await service.store.get_guild_settings(guild)).locale
+    return pick(chosen, preferred)
+
+
+async def user_language(service: Service, user: UserId, client: str | None = None) -> str:
+    """The language of what one user reads: /settings language, else their client's."""
+    return pick(await locale(service, user), client)
+
+
+async def game_language(service: Service, game: GameId, preferred: str | None = None) -> str:
+    """The language of a game's public posts: its server's (English for a game in DMs)."""
+    guild = (await place(service, game)).guild_id
+    if guild is None:
+        return pick(preferred)
+    return await server_language(service, guild, preferred)
 
 
 async def legal_choices(
@@ -208,6 +228,23 @@ async def set_lobby_message(service: Service, game: GameId, message_id: int) -> 
     guild = await _guild_of(service, gid)
     if guild is not None:
         await _put_game_thread(service, guild, gid, LOBBY_KEY, message_id)
+
+
+async def game_message(service: Service, game: GameId, key: str) -> int | None:
+    """A message of a game that a front-end edits in place (e.g. the 'bridge'), by key."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is None:
+        return None
+    return (await _game_threads(service, guild, gid)).get(key)
+
+
+async def set_game_message(service: Service, game: GameId, key: str, message_id: int) -> None:
+    """Remember a message of a game edited in place (forgotten when the game ends)."""
+    gid = service.game(game)
+    guild = await _guild_of(service, gid)
+    if guild is not None:
+        await _put_game_thread(service, guild, gid, key, message_id)
 
 
 async def forget_game_threads(service: Service, game: GameId) -> None:

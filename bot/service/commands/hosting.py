@@ -27,8 +27,10 @@ from bot.service.commands.spec import (
 from bot.service.errors import LobbyError, NoSuchGameError
 from bot.service.outbox import Reply
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
+from bot.service.updates import STATUSES
 from games.registry import find_game
-from storage.records import GameRecord
+from games.text import Text
+from storage.records import GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -94,14 +96,17 @@ async def resolve_game(
     if not mine:
         if focus is not None and not seated:
             return service.game(focus)
-        hint = f" Start one with /{group_name(key)} new." if key else ""
-        raise NoSuchGameError(
-            f"You are in no open {what + ' ' if what else ''}game.{hint}".replace("  ", " "),
-            code="no_game",
-        )
+        if key:
+            raise NoSuchGameError(
+                "You are in no open {game} game. Start one with /{group} new.",
+                code="no_game",
+                game=Text.verbatim(what),
+                group=Text.verbatim(group_name(key)),
+            )
+        raise NoSuchGameError("You are in no open game.", code="no_game")
     ids = ", ".join(f"#{g.id}" for g in mine)
     raise NoSuchGameError(
-        f"You are in several games ({ids}); say which with game:NUMBER.", code="which_game"
+        "You are in several games ({ids}); say which with game:NUMBER.", code="which_game", ids=ids
     )
 
 
@@ -113,25 +118,28 @@ def group_name(key: str | None) -> str:
     return GROUP_NAMES.get(key or "", (key or "").replace("_", "-"))
 
 
-def _record_line(record: GameRecord) -> str:
-    name = find_game(record.game_key).name
-    return f"#{record.id} {name} ({record.status})"
+def _record_line(record: GameRecord, waiting: bool) -> Text:
+    name = Text.verbatim(find_game(record.game_key).name)
+    status = STATUSES[GameStatus(record.status)]
+    if waiting:
+        return Text(
+            "  #{game} {name} ({status})  <- your move", game=record.id, name=name, status=status
+        )
+    return Text("  #{game} {name} ({status})", game=record.id, name=name, status=status)
 
 
-def games_text(records: list[GameRecord], waiting: set[int]) -> str:
+def games_text(records: list[GameRecord], waiting: set[int]) -> Text:
     """The /games list."""
     if not records:
-        return "You are in no open games."
-    lines = ["Your open games:"]
-    for record in records:
-        mark = "  <- your move" if record.id in waiting else ""
-        lines.append(f"  {_record_line(record)}{mark}")
-    return "\n".join(lines)
+        return Text("You are in no open games.")
+    lines = [Text("Your open games:")]
+    lines += [_record_line(record, record.id in waiting) for record in records]
+    return Text.lines(lines)
 
 
 def merge(first: Reply, *more: Reply) -> Reply:
     """Replies of several service calls made by one command, as one."""
-    text = "\n".join(r.text for r in (first, *more) if r.text)
+    text = Text.lines(r.text for r in (first, *more) if r.text)
     messages = tuple(m for r in (first, *more) for m in r.messages)
     game_id = next((r.game_id for r in reversed((first, *more)) if r.game_id is not None), None)
     return Reply(text, messages, game_id)

@@ -56,7 +56,9 @@ def parse_start(text: str, now: datetime) -> datetime:
         when = datetime.fromisoformat(raw.replace(" ", "T", 1) if " " in raw else raw)
     except ValueError:
         raise LeagueError(
-            f"{text!r} is not a time; try 2025-01-10 19:00 (UTC) or in 2h.", code="bad_time"
+            "{text!r} is not a time; try 2025-01-10 19:00 (UTC) or in 2h.",
+            code="bad_time",
+            text=text,
         ) from None
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 

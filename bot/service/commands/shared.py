@@ -8,10 +8,18 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.commands.hosting import admin, games_text, resolve_game
-from bot.service.commands.spec import Command, Options, game_option, opt, required_str
-from bot.service.errors import RequestError
+from bot.service.commands.spec import (
+    CONTEXT_GUILD,
+    Command,
+    Options,
+    game_option,
+    opt,
+    required_str,
+)
+from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import PublicUpdate, Reply
 from games.registry import find_game
+from games.text import Text
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -43,10 +51,16 @@ async def _history(service: Service, user: UserId, o: Options) -> Reply:
     lines = await service.history(gid)
     last = int(o.get("last") or HISTORY_LINES)
     shown = lines[-last:]
-    head = f"Game {gid}: {len(lines)} log lines" + (
-        f", the last {len(shown)}:" if len(shown) < len(lines) else ":"
-    )
-    return Reply("\n".join([head, *shown]), (), gid)
+    if len(shown) < len(lines):
+        head = Text(
+            "Game {game}: {count} log lines, the last {shown}:",
+            game=gid,
+            count=len(lines),
+            shown=len(shown),
+        )
+    else:
+        head = Text("Game {game}: {count} log lines:", game=gid, count=len(lines))
+    return Reply(Text.lines([head, *shown]), (), gid)
 
 
 async def _replay(service: Service, user: UserId, o: Options) -> Reply:
@@ -54,14 +68,25 @@ async def _replay(service: Service, user: UserId, o: Options) -> Reply:
     frames = await service.replay(gid)
     step = o.get("step")
     if step is None:
-        lines = [f"Game {gid} replay: {len(frames) - 1} moves (pick one with step:N)."]
-        lines += [f"  {f.step}. {f.caption}" for f in frames[1:]]
-        return Reply("\n".join(lines), (), gid)
+        lines: list[str] = [
+            Text(
+                "Game {game} replay: {count} moves (pick one with step:N).",
+                game=gid,
+                count=len(frames) - 1,
+            )
+        ]
+        lines += [Text("  {step}. {move}", step=f.step, move=f.caption) for f in frames[1:]]
+        return Reply(Text.lines(lines), (), gid)
     frame = next((f for f in frames if f.step == int(step)), None)
     if frame is None:
-        steps = ", ".join(str(f.step) for f in frames[1:4])
-        raise RequestError(f"Game {gid} has no step {step} (steps: {steps}, ...).", code="no_step")
-    text = f"Game {gid}, step {frame.step}: {frame.caption}"
+        raise RequestError(
+            "Game {game} has no step {step} (steps: {steps}, ...).",
+            code="no_step",
+            game=gid,
+            step=step,
+            steps=", ".join(str(f.step) for f in frames[1:4]),
+        )
+    text = Text("Game {game}, step {step}: {move}", game=gid, step=frame.step, move=frame.caption)
     return Reply(text, (PublicUpdate(gid, text, frame.images),), gid)
 
 
@@ -76,12 +101,28 @@ async def _profile(service: Service, user: UserId, o: Options) -> Reply:
     name = service.host.name(p.user_id)
     game = find_game(key).name
     if p.rating is None:
-        return Reply(f"{name} has no rated {game} games yet.")
-    lines = [f"{name} in {game}: rating {p.rating:.1f}, {p.games} games, {p.wins} wins."]
+        return Reply(Text("{player} has no rated {game} games yet.", player=name, game=game))
+    lines = [
+        Text(
+            "{player} in {game}: rating {rating}, {games} games, {wins} wins.",
+            player=name,
+            game=game,
+            rating=f"{p.rating:.1f}",
+            games=p.games,
+            wins=p.wins,
+        )
+    ]
     for entry in p.history[-5:]:
         before = 0.0 if entry.before is None else entry.before
-        lines.append(f"  game #{entry.game_id}: {before:.1f} -> {entry.after:.1f}")
-    return Reply("\n".join(lines))
+        lines.append(
+            Text(
+                "  game #{game}: {before} -> {after}",
+                game=entry.game_id,
+                before=f"{before:.1f}",
+                after=f"{entry.after:.1f}",
+            )
+        )
+    return Reply(Text.lines(lines))
 
 
 async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
@@ -90,11 +131,19 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     rows = await service.leaderboard(key, int(o.get("top") or 10))
     game = find_game(key).name
     if not rows:
-        return Reply(f"No rated {game} games yet.")
-    lines = [f"{game} leaderboard:"]
+        return Reply(Text("No rated {game} games yet.", game=game))
+    lines = [Text("{game} leaderboard:", game=game)]
     for rank, (uid, rating, games) in enumerate(rows, start=1):
-        lines.append(f"  {rank}. {service.host.name(uid)}: {rating:.1f} ({games} games)")
-    return Reply("\n".join(lines))
+        lines.append(
+            Text(
+                "  {rank}. {player}: {rating} ({games} games)",
+                rank=rank,
+                player=service.host.name(uid),
+                rating=f"{rating:.1f}",
+                games=games,
+            )
+        )
+    return Reply(Text.lines(lines))
 
 
 def _minutes(h: str, m: str) -> int:
@@ -114,7 +163,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
             ZoneInfo(zone)
         except (ZoneInfoNotFoundError, ValueError):
             raise RequestError(
-                f"Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone"
+                "Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone", zone=zone
             ) from None
         new = replace(new, timezone=zone)
     if o.get("quiet"):
@@ -129,18 +178,47 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
                           quiet_end=_minutes(*match.groups()[2:]))  # fmt: skip
     if o.get("language"):
         new = replace(new, locale=str(o["language"]))
+    server = await _server_language(service, o)
     if new != current:
         await service.store.put_user_settings(new)
 
     def clock(minutes: int | None) -> str:
         return "--" if minutes is None else f"{minutes // 60:02d}:{minutes % 60:02d}"
 
-    quiet = "off" if new.quiet_start is None else f"{clock(new.quiet_start)}-{clock(new.quiet_end)}"
-    head = "Settings saved." if new != current else "Your settings:"
-    return Reply(
-        f"{head} Time zone: {new.timezone or 'UTC'}; quiet hours: {quiet}; "
-        f"language: {new.locale or 'en'}."
+    quiet = (
+        Text("off")
+        if new.quiet_start is None
+        else Text.verbatim(f"{clock(new.quiet_start)}-{clock(new.quiet_end)}")
     )
+    saved = new != current or server is not None
+    said = Text(
+        "Settings saved. Time zone: {zone}; quiet hours: {quiet}; language: {language}."
+        if saved
+        else "Your settings: Time zone: {zone}; quiet hours: {quiet}; language: {language}.",
+        zone=new.timezone or "UTC",
+        quiet=quiet,
+        language=new.locale or "en",
+    )
+    if server is None:
+        return Reply(said)
+    return Reply(Text.lines([said, Text("Server language: {language}.", language=server)]))
+
+
+async def _server_language(service: Service, o: Options) -> str | None:
+    """Set the language of the server's public game posts (admins); None when not asked."""
+    chosen = o.get("server_language")
+    if not chosen:
+        return None
+    guild = o.get(CONTEXT_GUILD)
+    if guild is None:
+        raise RequestError("The server language is set in a server.", code="no_server")
+    if not admin(o):
+        raise PermissionDeniedError(
+            "Only a server admin can set the server language.", code="not_admin"
+        )
+    current = await service.store.get_guild_settings(int(guild))
+    await service.store.put_guild_settings(replace(current, locale=str(chosen)))
+    return str(chosen)
 
 
 async def _undo(service: Service, user: UserId, o: Options) -> Reply:
@@ -209,7 +287,9 @@ def shared_commands() -> tuple[Command, ...]:
         Command("settings", "Your time zone, quiet hours and language", _settings,
                 (opt("timezone", "str", "e.g. Europe/Prague"),
                  opt("quiet", "str", "Quiet hours, e.g. 22:00-08:00, or off"),
-                 opt("language", "choice", "Language of messages", choices=LOCALES))),
+                 opt("language", "choice", "Language of messages", choices=LOCALES),
+                 opt("server_language", "choice", "Language of this server's game posts (admins)",
+                     choices=LOCALES))),
         Command("undo", "Undo your last move this turn", _undo,
                 (opt("all", "bool", "Undo back to the start of your turn"), g)),
         Command("takeback", "Ask to take back your last turn", _takeback, (g,)),

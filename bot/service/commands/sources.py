@@ -14,8 +14,10 @@ from bot.service.commands.hosting import GROUP_NAMES, profile_of, resolve_game
 from bot.service.commands.spec import Command, Options, Suggestion
 from bot.service.profiles import RANDOM_ROLE
 from bot.service.table import load_table
+from bot.service.updates import STATUSES
 from games.base import GameError
 from games.registry import find_game
+from games.text import Text
 from storage.records import GameStatus
 
 if TYPE_CHECKING:
@@ -96,7 +98,15 @@ async def games_of_user(ask: Ask) -> list[Suggestion]:
     key = ask.game_key
     records.sort(key=lambda g: (g.id not in waiting, -g.id))
     return [
-        Suggestion(f"#{g.id} {find_game(g.game_key).name} ({g.status})", str(g.id))
+        Suggestion(
+            Text(
+                "#{game} {name} ({status})",
+                game=g.id,
+                name=find_game(g.game_key).name,
+                status=STATUSES[GameStatus(g.status)],
+            ),
+            str(g.id),
+        )
         for g in records
         if key is None or g.game_key == key
     ]

@@ -57,26 +57,29 @@ class Option:
         text = raw.strip()
         if self.type == "int":
             if not re.fullmatch(r"[+-]?\d+", text):
-                raise _bad(f"{self.name} must be a whole number, not {text!r}.")
+                raise _bad(
+                    "{option} must be a whole number, not {text!r}.", option=self.name, text=text
+                )
             value = int(text)
             if self.min_value is not None and value < self.min_value:
-                raise _bad(f"{self.name} must be at least {self.min_value}.")
+                raise _bad("{option} must be at least {min}.", option=self.name, min=self.min_value)
             if self.max_value is not None and value > self.max_value:
-                raise _bad(f"{self.name} must be at most {self.max_value}.")
+                raise _bad("{option} must be at most {max}.", option=self.name, max=self.max_value)
             return value
         if self.type == "bool":
             if text.lower() in _TRUE:
                 return True
             if text.lower() in _FALSE:
                 return False
-            raise _bad(f"{self.name} must be true or false, not {text!r}.")
+            raise _bad("{option} must be true or false, not {text!r}.", option=self.name, text=text)
         if self.type == "choice":
             for choice in self.choices:
                 if choice.lower() == text.lower():
                     return choice
-            raise _bad(f"{self.name} must be one of: {', '.join(self.choices)}.")
+            choices = ", ".join(self.choices)
+            raise _bad("{option} must be one of: {choices}.", option=self.name, choices=choices)
         if not text:
-            raise _bad(f"{self.name} needs a value.")
+            raise _bad("{option} needs a value.", option=self.name)
         return text
 
 
@@ -160,8 +163,8 @@ class Suggestion:
     value: str
 
 
-def _bad(message: str, code: str = "bad_option") -> InvalidActionError:
-    return InvalidActionError(message, code=code)
+def _bad(message: str, code: str = "bad_option", **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code=code, **params)
 
 
 def opt(
@@ -188,7 +191,7 @@ def required_str(options: Options, name: str) -> str:
     """A required option's value as text (handlers call this; front-ends check it too)."""
     value = options.get(name)
     if value is None or str(value).strip() == "":
-        raise _bad(f"Missing option {name}.", "missing_option")
+        raise _bad("Missing option {option}.", "missing_option", option=name)
     return str(value).strip()
 
 
@@ -200,5 +203,5 @@ def parse_duration(text: str) -> int:
     """Seconds in '90s', '15m', '24h', '2d' or a bare number of minutes."""
     match = _DURATION.match(text.strip().lower())
     if not match:
-        raise _bad(f"{text!r} is not a duration; try 15m, 24h or 2d.", "bad_clock")
+        raise _bad("{text!r} is not a duration; try 15m, 24h or 2d.", "bad_clock", text=text)
     return int(float(match.group(1)) * _UNIT_SECONDS[match.group(2)])

@@ -30,8 +30,8 @@ from games.space_alert.actions import (
 )
 from games.space_alert.missions import official_missions
 from games.space_alert.state import DIFFICULTIES
-from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
+from games.text import Text
 
 KEY = "space_alert"
 PRIVATE_MOVES = (PlaceCard, ClearSlot, GiveCard)
@@ -107,6 +107,15 @@ def _result_line(view: View) -> str:
     return f"The ship returned. Score {result.score} ({result.threat_points} threat points)."
 
 
+def _mission_of(action: FlightPrepared) -> str:
+    """Which schedule flies: the lobby's named one, a drawn official one, or a generated one."""
+    if action.schedule is None:
+        return Text("the mission chosen in the lobby")
+    if action.schedule.id == "random":
+        return Text("a generated mission")
+    return Text.verbatim(action.schedule.id.replace("_", " "))
+
+
 def describe(seat: Seat, action: Any) -> str:
     """One public line per move; planning moves name no card, slot or board."""
     if isinstance(action, PlaceCard):
@@ -119,14 +128,14 @@ def describe(seat: Seat, action: Any) -> str:
         return "locked in"
     if isinstance(action, FlightPrepared):
         red, white, blue, internal = action.tracks
-        mission = "a random mission" if action.schedule is None else action.schedule.id
+        mission = _mission_of(action)
         return (
             f"the flight is prepared ({mission}): trajectories red {red}, white {white}, "
             f"blue {blue}, internal {internal}"
         )
     if isinstance(action, PhaseOpened):
-        told = ", ".join(f"T+{t} {threat_spec(i).name}" for t, i in action.threats) or "no threat"
-        return f"phase {action.phase} opens: {told}"
+        # Never the threats: a live crew hears them on the clock, and history is public.
+        return Text("phase {phase} opens", phase=action.phase)
     if isinstance(action, DamageDrawn):
         return "the flight resolves"
     if isinstance(action, FlyAgain):

@@ -123,6 +123,11 @@ def _kind(what: str, state: State, *extra: object) -> str:
     return ":".join(str(p) for p in (PREFIX, what, state.flight, state.phase, *extra))
 
 
+def announce_kind(state: State, phase: int, index: int) -> str:
+    """The deadline kind of announcement `index`, made during `phase` of this flight."""
+    return ":".join(str(p) for p in (PREFIX, "announce", state.flight, phase, index))
+
+
 async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Schedule the deadlines a change calls for; announcements already due come back now."""
     state: State | None = after.state
@@ -167,7 +172,8 @@ async def _schedule_live(
             posts.append(announcement(table, state, index, second))
         else:
             due = started + timedelta(seconds=second)
-            await host.store.add_deadline(table.id, None, _kind("announce", state, index), due)
+            kind = announce_kind(state, phase, index)
+            await host.store.add_deadline(table.id, None, kind, due)
     end = phase_ends(schedule)[phase - 1]
     blackout = schedule.comms_down[phase - 1] if not state.config.solo else 0
     if blackout:
@@ -226,7 +232,7 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
             second = int((now - started).total_seconds())
             if index >= len(state.announced):
                 return []
-            return [announcement(table, state, index, second)]
+            return [announcement(table, state, index, second), await _bridge(host, table, state)]
         if what == "comms":
             text = (
                 "Communications down: the crew does not talk about the plan until the all-clear."
@@ -237,6 +243,13 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
     except StaleDeadlineError:
         return []
     return []
+
+
+async def _bridge(host: Host, table: Table, state: State) -> Message:
+    """The phase's bridge, edited to show the threat just announced."""
+    from bot.service.hosting.space_alert_bridge import bridge_update, heard
+
+    return bridge_update(host, table, state, await heard(host, table, state), fresh=False)
 
 
 def _remind(host: Host, table: Table, now: datetime) -> list[Message]:

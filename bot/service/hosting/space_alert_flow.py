@@ -2,9 +2,11 @@
 
 The host's generic update posts every move in the channel and sends every waiting player their
 panel. Simultaneous private planning needs less: a placed card is news only for its player (and
-a handed card for its receiver), a lock-in is news for the channel, and only seats that start
-planning (or just moved) get a fresh panel. After the flight resolves the channel gets the
-replay (GIF) and the score card; the game's own clocks are scheduled here too.
+a handed card for its receiver), a lock-in only changes the phase's bridge message (edited in
+place), and only seats that start planning (or just moved) get a fresh panel. A new phase gets
+its announcements (in live mode: on the clock instead) and a new bridge. After the flight
+resolves the channel gets the replay (GIF) and the score card; the game's own clocks are
+scheduled here too.
 """
 
 from __future__ import annotations
@@ -13,19 +15,20 @@ from dataclasses import replace
 
 from bot.service.hosting import space_alert_clock as clock
 from bot.service.hosting.space_alert import PRIVATE_MOVES, crew_position
+from bot.service.hosting.space_alert_bridge import (
+    bridge_update,
+    crew_names,
+    heard,
+    private_update,
+)
 from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
 from bot.service.play import Plan
 from bot.service.table import Host, Table
 from games.base import CHANCE, Seat
-from games.space_alert.actions import DamageDrawn, GiveCard, PhaseOpened
-from games.space_alert.state import State
+from games.space_alert.actions import DamageDrawn, GiveCard, LockIn, PhaseOpened
+from games.space_alert.state import Stage, State
 from games.space_alert.view import View, player_view
 from storage.records import GameStatus
-
-
-def crew_names(host: Host, table: Table) -> list[str]:
-    """Display names of the human seats in seat order."""
-    return [host.name(table.user_at(s)) for s in range(table.settings.seats)]
 
 
 def captain_order(host: Host, table: Table, state: State) -> str:
@@ -97,22 +100,42 @@ def _blackout_over(plan: Plan) -> bool:
     return closed and bool(before.schedule.comms_down[before.phase - 1])
 
 
+def _lock_ins_only(plan: Plan) -> bool:
+    """True for a change that only locks seats in (the bridge is edited, nothing is posted)."""
+    return (
+        not plan.lines
+        and bool(plan.steps)
+        and all(s.seat != CHANCE and isinstance(s.action, LockIn) for s in plan.steps)
+    )
+
+
+def _announced(state: State, phases: list[int]) -> list[str]:
+    """The computer's announcements of the phases just opened (asynchronous crews)."""
+    view = player_view(state, None)
+    return [a.text for a in view.announcements if a.phase in phases]
+
+
 async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) -> list[Message]:
     """Space Alert's messages for one change (see the module docstring)."""
     state: State | None = after.state
     if state is None:
         return messages
-    quiet = _quiet(plan) and after.record.status is GameStatus.ACTIVE
+    active = after.record.status is GameStatus.ACTIVE
+    quiet = _quiet(plan) and active
+    planning = active and state.stage is Stage.PLANNING
     panels = _panel_seats(plan, after)
     timing = clock.Timing.of(after)
+    known = await heard(host, after, state)
+    opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
     extra: list[str] = []
+    if opened and not timing.live:
+        extra += _announced(state, opened)
     if plan.table.state is None:
         extra.append(captain_order(host, after, state))
         if timing.live:
             extra.append("Live mission: the computer announces threats on the clock (10 minutes).")
     if _blackout_over(plan) and not timing.live:
         extra.append("All clear: communications restored.")
-    opened = [s for s in plan.steps if isinstance(s.action, PhaseOpened)]
     schedule = state.schedule
     quiet_phase = schedule is not None and bool(schedule.comms_down[state.phase - 1])
     if opened and quiet_phase and not timing.live and not state.config.solo:
@@ -123,14 +146,24 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
         if isinstance(m, PublicUpdate):
             if quiet:
                 continue
+            if planning and _lock_ins_only(plan):
+                out.append(bridge_update(host, after, state, known, fresh=False))
+                continue
             text = "\n".join([m.text, *extra]) if extra else m.text
-            m = replace(m, text=text, images=public_images(host, after, state, label))
-        elif isinstance(m, GameOver):
+            images = () if planning else public_images(host, after, state, label)
+            out.append(replace(m, text=text, images=images))
+            if planning:
+                out.append(bridge_update(host, after, state, known, fresh=bool(opened)))
+            continue
+        if isinstance(m, GameOver):
             reason = str((after.record.outcome or {}).get("reason", ""))
             text = f"Game {after.id} is over. {reason}" if state.result is not None else m.text
             m = replace(m, text=text, images=public_images(host, after, state, "final"))
-        elif isinstance(m, PrivateUpdate) and m.seat not in panels:
-            continue
+        elif isinstance(m, PrivateUpdate):
+            if m.seat not in panels:
+                continue
+            if planning:
+                m = private_update(host, after, m.seat, known)
         out.append(m)
     if any(isinstance(s.action, DamageDrawn) for s in plan.steps) and state.result is not None:
         at = next((i for i, m in enumerate(out) if isinstance(m, GameOver)), len(out))

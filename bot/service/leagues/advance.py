@@ -47,6 +47,7 @@ from bot.service.leagues.state import (
 )
 from bot.service.outbox import Message
 from bot.service.table import Host
+from games.text import Text
 from storage.leagues import LeagueStatus, NewLeagueEvent, StaleLeagueError
 from storage.records import GameStatus, rating_scope
 
@@ -78,7 +79,7 @@ def _humans(state: LeagueState, entrants: list[int] | tuple[int, ...]) -> tuple[
     return tuple(state.entrants[e].user for e in entrants if not is_ai_entrant(e))
 
 
-def _say(state: LeagueState, text: str, **kw: Any) -> LeagueAnnouncement:
+def _say(state: LeagueState, text: Text, **kw: Any) -> LeagueAnnouncement:
     return LeagueAnnouncement(state.id, state.head.guild_id, state.head.channel_id, text, **kw)
 
 
@@ -158,7 +159,11 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
             state.id, state.version, [NewLeagueEvent(CANCELLED, {"reason": "too few players"})],
             status=LeagueStatus.CANCELLED,
         )  # fmt: skip
-        text = f"{state.head.name} is cancelled: only {len(players)} player(s) checked in."
+        text = Text(
+            "{league} is cancelled: only {count} player(s) checked in.",
+            league=state.head.name,
+            count=len(players),
+        )
         if state.external:
             league.append(
                 ScheduledEventChange(state.id, state.head.guild_id, state.external, "cancelled")
@@ -167,10 +172,10 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
     await store.append_league(
         state.id, state.version, [NewLeagueEvent(STARTED, data)], status=LeagueStatus.RUNNING
     )
-    gone = ", ".join(entrant_name(host, state, e) for e in dropped)
-    text = f"{state.head.name} starts with {len(players)} players." + (
-        f" Dropped (no check-in): {gone}." if dropped else ""
-    )
+    gone = Text.joined(", ", (entrant_name(host, state, e) for e in dropped))
+    text = Text("{league} starts with {count} players.", league=state.head.name, count=len(players))
+    if dropped:
+        text = Text.joined(" ", [text, Text("Dropped (no check-in): {players}.", players=gone)])
     if state.external:
         league.append(ScheduledEventChange(state.id, state.head.guild_id, state.external, "active"))
     return LeagueReply(text, (), None, (*league, _say(state, text)), state.id)
@@ -183,7 +188,8 @@ async def _pair(host: Host, state: LeagueState, now: datetime) -> LeagueReply:
     opened = await open_round(host, state, number, pairing, now, slots)
     after = await load(host, state.id)
     lines_ = table_lines(host, after)
-    text = f"{state.head.name}: round {number} is paired.\n" + "\n".join(lines_)
+    head = Text("{league}: round {round} is paired.", league=state.head.name, round=number)
+    text = Text.lines([head, *lines_])
     images = (standings_image(host, after, ratings),) if number > 1 else ()
     mention = _humans(after, [e for t in pairing.tables for e in t])
     note = _say(after, text, images=images, mention=mention)
@@ -208,9 +214,8 @@ async def _finish(host: Host, state: LeagueState) -> LeagueReply:
     )
     after = await load(host, state.id)
     podium = [entrant_name(host, after, e) for e in order[:3]]
-    text = f"{state.head.name} is over. Podium: " + ", ".join(
-        f"{i}. {n}" for i, n in enumerate(podium, start=1)
-    )
+    places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, start=1))
+    text = Text("{league} is over. Podium: {places}", league=state.head.name, places=places)
     images = (podium_image(host, after, ratings), standings_image(host, after, ratings))
     league: list[LeagueMessage] = [_say(after, text, images=images)]
     if state.external:
@@ -232,7 +237,7 @@ async def _collect(host: Host, state: LeagueState, now: datetime) -> LeagueReply
         record = await host.store.get_game(table.game_id)
         if record.status is GameStatus.LOBBY:
             opened = await start_games(host, state, current.number, [table.game_id], [table.seats])
-            return LeagueReply("", opened.messages, None, opened.tables, state.id)
+            return LeagueReply(Text.verbatim(""), opened.messages, None, opened.tables, state.id)
         if not record.status.is_open:
             await record_result(host, state, table, result_data(state, table, record))
             return LeagueReply("", (), None, (), state.id)
@@ -253,7 +258,10 @@ async def step(host: Host, state: LeagueState, now: datetime) -> LeagueReply | N
             await leagues_of(host).append_league(
                 state.id, state.version, [NewLeagueEvent(CHECKIN_OPEN)]
             )
-            text = f"Check-in for {state.head.name} is open: /league check-in before the start."
+            text = Text(
+                "Check-in for {league} is open: /league check-in before the start.",
+                league=state.head.name,
+            )
             mention = _humans(state, state.active())
             return LeagueReply(text, (), None, (_say(state, text, mention=mention),), state.id)
         if cfg.start is not None and now >= cfg.start:
@@ -286,7 +294,7 @@ async def advance(host: Host, league_id: int, now: datetime) -> LeagueReply:
         done.append(reply)
     else:
         log.error("league %d did not settle in %d steps", league_id, MAX_STEPS)
-    text = "\n".join(r.text for r in done if r.text)
+    text = Text.lines(r.text for r in done if r.text)
     messages: tuple[Message, ...] = tuple(m for r in done for m in r.messages)
     league = tuple(m for r in done for m in r.league)
     return LeagueReply(text, messages, None, league, league_id)

@@ -123,9 +123,11 @@ def build_config(game_key: str, **given: Any) -> LeagueConfig:
     profile = profile_for(spec)
     cfg = LeagueConfig(**{k: v for k, v in given.items() if v is not None})
     if cfg.format not in FORMATS:
-        raise LeagueError(f"Format must be one of {', '.join(FORMATS)}.", code="bad_format")
+        raise LeagueError(
+            "Format must be one of {formats}.", code="bad_format", formats=", ".join(FORMATS)
+        )
     if cfg.kind not in KINDS:
-        raise LeagueError(f"Kind must be one of {', '.join(KINDS)}.", code="bad_option")
+        raise LeagueError("Kind must be one of {kinds}.", code="bad_option", kinds=", ".join(KINDS))
     if cfg.adjudication not in ADJUDICATIONS:
         raise LeagueError("Adjudication is hq (points lead) or draw.", code="bad_option")
     if cfg.season_ratings not in SEASON_RATINGS:
@@ -138,9 +140,14 @@ def build_config(game_key: str, **given: Any) -> LeagueConfig:
     modes = [m for m in profile.modes if cfg.seats in m.seats and m.name != "teams"]
     chosen = next((m for m in modes if m.name == given.get("mode")), modes[0] if modes else None)
     if chosen is None:
-        raise LeagueError(f"{spec.name} has no mode for {cfg.seats} players.", code="wrong_mode")
+        raise LeagueError(
+            "{game} has no mode for {seats} players.",
+            code="wrong_mode",
+            game=spec.name,
+            seats=cfg.seats,
+        )
     if cfg.rounds is not None and not 1 <= cfg.rounds <= MAX_ROUNDS:
-        raise LeagueError(f"Rounds must be 1 to {MAX_ROUNDS}.", code="bad_rounds")
+        raise LeagueError("Rounds must be 1 to {max}.", code="bad_rounds", max=MAX_ROUNDS)
     if cfg.start is not None and cfg.start.tzinfo is None:
         raise LeagueError("The start time needs a time zone.", code="bad_time")
     if cfg.round_time < 60:

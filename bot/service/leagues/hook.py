@@ -8,6 +8,7 @@ from bot.service.leagues.advance import load
 from bot.service.leagues.rounds import leagues_of, record_result, result_data
 from bot.service.outbox import Message, Notice
 from bot.service.table import Host, Table
+from games.text import Text
 from storage.leagues import LeagueStore, StaleLeagueError
 
 log = logging.getLogger(__name__)
@@ -43,9 +44,12 @@ async def _record(host: Host, table: Table) -> list[Message]:
         current = after.current()
         done = sum(t.result is not None for t in current.tables) if current else 0
         total = len(current.tables) if current else 0
-        text = (
-            f"{state.head.name}, round {link.round}: result recorded"
-            f" ({done} of {total} tables finished)."
+        text = Text(
+            "{league}, round {round}: result recorded ({done} of {total} tables finished).",
+            league=state.head.name,
+            round=link.round,
+            done=done,
+            total=total,
         )
         return [Notice(table.id, text)]
     log.error("league %d: could not record game %d", link.league_id, table.id)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.service.outbox import Image, Reply
+from games.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,7 @@ class LeagueReply(Reply):
 
 def combine(replies: list[LeagueReply], text: str | None = None) -> LeagueReply:
     """Several league replies as one (texts joined unless `text` is given)."""
-    joined = "\n".join(r.text for r in replies if r.text) if text is None else text
+    joined = Text.lines(r.text for r in replies if r.text) if text is None else text
     return LeagueReply(
         joined,
         tuple(m for r in replies for m in r.messages),

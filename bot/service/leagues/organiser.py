@@ -30,6 +30,7 @@ from bot.service.leagues.state import (
 from bot.service.outbox import Message, Notice
 from bot.service.table import Host
 from games.base import GameError
+from games.text import Text
 from storage.leagues import LeagueStatus, NewLeagueEvent
 from storage.records import GameStatus, GuildSettings
 
@@ -79,8 +80,12 @@ async def setup(
             raise LeagueError("Season ratings reset or carry.", code="bad_option")
         settings[RATINGS] = ratings
     await host.store.put_guild_settings(GuildSettings(guild, current.locale, settings))
-    shown = ", ".join(f"<@&{r}>" for r in settings.get(ROLES, [])) or "anyone may organise"
-    return f"League organisers: {shown}. Season ratings: {settings.get(RATINGS, 'reset')}."
+    shown = ", ".join(f"<@&{r}>" for r in settings.get(ROLES, []))
+    return Text(
+        "League organisers: {roles}. Season ratings: {ratings}.",
+        roles=shown or Text("anyone may organise"),
+        ratings=settings.get(RATINGS, "reset"),
+    )
 
 
 async def _log(
@@ -120,7 +125,12 @@ async def remove(
             pass  # the game ended meanwhile; its result stands
     from bot.service.leagues.present import entrant_name
 
-    text = f"{entrant_name(host, state, entrant)} is out of {state.head.name} ({reason})."
+    text = Text(
+        "{player} is out of {league} ({reason}).",
+        player=entrant_name(host, state, entrant),
+        league=state.head.name,
+        reason=REASONS.get(reason) or reason,
+    )
     return await leagues._after(state.id, LeagueReply(text, tuple(messages), None, (), state.id))
 
 
@@ -145,7 +155,13 @@ async def replace_entrant(
             host, table.game_id, caller.user, old_user, new, admin=True
         )
         messages += reply.messages
-    text = f"{host.name(new)} replaces {host.name(old_user)} in {state.head.name} ({reason})."
+    text = Text(
+        "{player} replaces {old} in {league} ({reason}).",
+        player=host.name(new),
+        old=host.name(old_user),
+        league=state.head.name,
+        reason=reason,
+    )
     return LeagueReply(text, tuple(messages), None, (), state.id)
 
 
@@ -155,7 +171,8 @@ async def pause(host: Host, state: LeagueState, caller: Caller, reason: str) -> 
     if state.phase not in ("running", "signup"):
         raise LeagueError("Only a running league can be paused.", code="not_running")
     await _log(host, state, PAUSED, {"reason": reason}, caller.user, LeagueStatus.PAUSED)
-    return LeagueReply(f"{state.head.name} is paused: {reason}.", league_id=state.id)
+    paused = Text("{league} is paused: {reason}.", league=state.head.name, reason=reason)
+    return LeagueReply(paused, league_id=state.id)
 
 
 async def resume(leagues: LeagueService, state: LeagueState, caller: Caller) -> LeagueReply:
@@ -172,14 +189,16 @@ async def resume(leagues: LeagueService, state: LeagueState, caller: Caller) -> 
     status = LeagueStatus.RUNNING if state.started is not None else LeagueStatus.SIGNUP
     await _log(host, state, RESUMED, data, caller.user, status)
     return await leagues._after(
-        state.id, LeagueReply(f"{state.head.name} resumes.", league_id=state.id)
+        state.id, LeagueReply(Text("{league} resumes.", league=state.head.name), league_id=state.id)
     )
 
 
 def _table(state: LeagueState, game_id: int) -> Table:
     table = state.table_of(game_id)
     if table is None:
-        raise LeagueError(f"Game {game_id} is not a table of this league.", code="not_league_game")
+        raise LeagueError(
+            "Game {game} is not a table of this league.", code="not_league_game", game=game_id
+        )
     return table
 
 
@@ -210,8 +229,14 @@ async def report(
         "source": "override", "reason": reason,
     }  # fmt: skip
     await record_result(host, state, table, data, caller.user)
-    who = "a draw" if winner is None else f"{host.name(winner)} wins"
-    text = f"Game {game_id} result set by {host.name(caller.user)}: {who} ({reason})."
+    who = Text("a draw") if winner is None else Text("{player} wins", player=host.name(winner))
+    text = Text(
+        "Game {game} result set by {organiser}: {result} ({reason}).",
+        game=game_id,
+        organiser=host.name(caller.user),
+        result=who,
+        reason=reason,
+    )
     reply = LeagueReply(text, (Notice(game_id, text),), game_id, (), state.id)
     return await leagues._after(state.id, reply)
 
@@ -233,7 +258,7 @@ async def adjudicate(
         data, notices = await close_game(host, fresh, table, rule, f"organiser: {rule}")
         await record_result(host, fresh, table, data, caller.user)
         messages += notices
-    text = f"Adjudicated {len(tables)} table(s) ({rule})."
+    text = Text("Adjudicated {count} table(s) ({rule}).", count=len(tables), rule=rule)
     return await leagues._after(state.id, LeagueReply(text, tuple(messages), None, (), state.id))
 
 
@@ -255,10 +280,19 @@ async def repair(
             # If it ended meanwhile, the round is void all the same.
             with contextlib.suppress(GameError):
                 await lobby.cancel(host, table.game_id, caller.user, admin=True)
-    text = f"Round {current.number} of {state.head.name} is voided ({reason}) and paired again."
+    text = Text(
+        "Round {round} of {league} is voided ({reason}) and paired again.",
+        round=current.number,
+        league=state.head.name,
+        reason=reason,
+    )
     return await leagues._after(state.id, LeagueReply(text, league_id=state.id))
 
 
 def deadline_text(when: datetime) -> str:
-    """A deadline as players read it."""
+    """A deadline as players read it (the same in every language)."""
     return f"{when:%Y-%m-%d %H:%M} UTC"
+
+
+REASONS = {"withdrew": Text("withdrew")}
+"""Reasons the leagues write themselves, as players read them."""

@@ -9,9 +9,28 @@ from bot.service.leagues.standings import Line, knockout_ranking, lines, ranking
 from bot.service.leagues.state import AI_BLOCK, LeagueState, is_ai_entrant
 from bot.service.outbox import Image
 from bot.service.table import Host
+from games.text import Text
 from storage.leagues import LeagueEvent
 
 AI_LEVELS = {1: "easy", 2: "normal", 3: "hard"}
+TERMS = {
+    "swiss": Text("swiss"),
+    "round-robin": Text("round-robin"),
+    "knockout": Text("knockout"),
+    "night": Text("night"),
+    "season": Text("season"),
+    "signup": Text("signup"),
+    "running": Text("running"),
+    "paused": Text("paused"),
+    "finished": Text("finished"),
+    "cancelled": Text("cancelled"),
+}
+"""League formats, kinds and phases as players read them (option values stay English)."""
+
+
+def term(word: str) -> Text:
+    """A league format, kind or phase as players read it (an unknown one verbatim)."""
+    return TERMS.get(word) or Text.verbatim(word)
 
 
 def entrant_name(host: Host, state: LeagueState, entrant: int) -> str:
@@ -22,7 +41,9 @@ def entrant_name(host: Host, state: LeagueState, entrant: int) -> str:
     record = state.entrants.get(entrant)
     if record is None or record.user == entrant:
         return host.name(entrant)
-    return f"{host.name(record.user)} (for {host.name(entrant)})"
+    return Text(
+        "{player} (for {replaced})", player=host.name(record.user), replaced=host.name(entrant)
+    )
 
 
 def ordered(state: LeagueState, ratings: dict[int, float]) -> list[int]:
@@ -40,51 +61,82 @@ def record(line: Line) -> str:
     return f"{line.wins + line.byes}-{line.draws}-{line.losses}"
 
 
-def subtitle(state: LeagueState) -> str:
+def subtitle(state: LeagueState) -> Text:
     """Format, round and field size in a line."""
     cfg = state.config
     played = len(state.rounds)
     total = state.planned if state.planned else cfg.planned_rounds(len(state.active()))
-    where = f"round {played} of {total}" if played else "not paired yet"
-    seats = "duels" if cfg.duels else f"tables of {cfg.seats}"
-    return f"{cfg.format}, {seats}, {where} · {len(state.active())} players · {state.phase}"
+    where = (
+        Text("round {played} of {total}", played=played, total=total)
+        if played
+        else Text("not paired yet")
+    )
+    seats = Text("duels") if cfg.duels else Text("tables of {seats}", seats=cfg.seats)
+    return Text(
+        "{format}, {seats}, {where} · {players} players · {phase}",
+        format=term(cfg.format),
+        seats=seats,
+        where=where,
+        players=len(state.active()),
+        phase=term(state.phase),
+    )
 
 
-def standings_text(host: Host, state: LeagueState, ratings: dict[int, float]) -> str:
+def standings_text(host: Host, state: LeagueState, ratings: dict[int, float]) -> Text:
     """The standings as text lines."""
     table = lines(state)
-    out = [f"{state.head.name} ({subtitle(state)})"]
+    out: list[str] = [
+        Text("{league} ({subtitle})", league=state.head.name, subtitle=subtitle(state))
+    ]
     for rank, e in enumerate(ordered(state, ratings), start=1):
         line = table[e]
-        gone = "" if line.active else " (out)"
+        values: dict[str, object] = {
+            "rank": rank,
+            "player": entrant_name(host, state, e),
+            "points": f"{line.points:g}",
+            "bh": f"{line.buchholz:g}",
+            "sb": f"{line.sonneborn:g}",
+            "record": record(line),
+        }
         out.append(
-            f"  {rank}. {entrant_name(host, state, e)}{gone}: {line.points:g} pts,"
-            f" Bh {line.buchholz:g}, SB {line.sonneborn:g}, {record(line)}"
+            Text("  {rank}. {player}: {points} pts, Bh {bh}, SB {sb}, {record}", **values)
+            if line.active
+            else Text(
+                "  {rank}. {player} (out): {points} pts, Bh {bh}, SB {sb}, {record}", **values
+            )
         )
     current = state.current()
     if current is not None:
-        out.append(f"Round {current.number} tables:")
-        out += [f"  {t}" for t in table_lines(host, state)]
-    return "\n".join(out)
+        out.append(Text("Round {round} tables:", round=current.number))
+        out += [Text("  {line}", line=t) for t in table_lines(host, state)]
+    return Text.lines(out)
 
 
-def table_lines(host: Host, state: LeagueState) -> list[str]:
+def table_lines(host: Host, state: LeagueState) -> list[Text]:
     """The current round's tables (and byes) as lines."""
     current = state.current()
     if current is None:
         return []
     out = []
     for t in current.tables:
-        who = " v ".join(entrant_name(host, state, e) for e in t.seats)
-        out.append(f"table {t.board}: {who} (game {t.game_id}) {_state(t.result)}")
-    out += [f"bye: {entrant_name(host, state, b)}" for b in current.byes]
+        who = Text.joined(" v ", (entrant_name(host, state, e) for e in t.seats))
+        out.append(
+            Text(
+                "table {board}: {players} (game {game}) {result}",
+                board=t.board,
+                players=who,
+                game=t.game_id,
+                result=_state(t.result),
+            )
+        )
+    out += [Text("bye: {player}", player=entrant_name(host, state, b)) for b in current.byes]
     return out
 
 
-def _state(result: Any) -> str:
+def _state(result: Any) -> Text:
     if result is None:
-        return "playing"
-    return "-".join(f"{p:g}" for p in result.points)
+        return Text("playing")
+    return Text.verbatim("-".join(f"{p:g}" for p in result.points))
 
 
 def standings_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> Image:
@@ -128,7 +180,7 @@ def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> I
     places = tuple(
         (entrant_name(host, state, e), table[e].points) for e in ordered(state, ratings)[:3]
     )
-    title = f"{state.head.name}: final"
+    title = Text("{league}: final", league=state.head.name)
 
     def draw() -> bytes:
         module = importlib.import_module("rendering.leagues")
@@ -139,35 +191,61 @@ def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> I
     return Image.lazy(f"league-{state.id}-podium.png", draw)
 
 
-def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> str:
+LOG_LINES = {
+    "created": Text("league created"),
+    "joined": Text("{player} joined"),
+    "left": Text("{player} left"),
+    "checked_in": Text("{player} checked in"),
+    "checkin_open": Text("check-in opened"),
+    "started": Text("started with {players} players, {dropped} dropped for not checking in"),
+    "paired": Text("round {round} paired: {tables} tables"),
+    "result": Text("round {round} table {board}: {points} ({source}: {reason})"),
+    "voided": Text("round {round} voided for re-pairing: {reason}"),
+    "paused": Text("paused: {reason}"),
+    "resumed": Text("resumed"),
+    "removed": Text("{player} removed: {reason}"),
+    "replaced": Text("{user} replaces {player}: {reason}"),
+    "linked": Text("linked to the server's scheduled event"),
+    "finished": Text("finished"),
+    "cancelled": Text("cancelled: {reason}"),
+}
+"""What each kind of league event says."""
+LOG_LINES_BY = {
+    "created": Text("league created by {actor}"),
+    "result": Text("round {round} table {board}: {points} ({source}: {reason}) by {actor}"),
+    "voided": Text("round {round} voided for re-pairing by {actor}: {reason}"),
+    "paused": Text("paused by {actor}: {reason}"),
+    "resumed": Text("resumed by {actor}"),
+    "removed": Text("{player} removed by {actor}: {reason}"),
+    "replaced": Text("{user} replaces {player} by {actor}: {reason}"),
+    "cancelled": Text("cancelled by {actor}: {reason}"),
+}
+"""The same, for the kinds that name who did it when someone did."""
+
+
+def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
     """One league event as a line players read."""
     d = e.data
-    who = "" if e.actor is None else f" by {host.name(e.actor)}"
     when = f"{e.created:%Y-%m-%d %H:%M}"
-
-    def name(key: str) -> str:
-        return entrant_name(host, state, int(d[key])) if key in d else "?"
-
-    texts = {
-        "created": f"league created{who}",
-        "joined": f"{name('entrant')} joined",
-        "left": f"{name('entrant')} left",
-        "checked_in": f"{name('entrant')} checked in",
-        "checkin_open": "check-in opened",
-        "started": f"started with {len(d.get('players', []))} players,"
-        f" {len(d.get('dropped', []))} dropped for not checking in",
-        "paired": f"round {d.get('round')} paired: {len(d.get('tables', []))} tables",
-        "result": f"round {d.get('round')} table {d.get('board')}: "
-        f"{'-'.join(f'{p:g}' for p in d.get('points', []))} ({d.get('source')}:"
-        f" {d.get('reason')}){who}",
-        "voided": f"round {d.get('round')} voided for re-pairing{who}: {d.get('reason', '')}",
-        "paused": f"paused{who}: {d.get('reason', '')}",
-        "resumed": f"resumed{who}",
-        "removed": f"{name('entrant')} removed{who}: {d.get('reason', '')}",
-        "replaced": f"{host.name(int(d.get('user', 0)))} replaces {name('entrant')}{who}:"
-        f" {d.get('reason', '')}",
-        "linked": "linked to the server's scheduled event",
-        "finished": "finished",
-        "cancelled": f"cancelled{who}: {d.get('reason', '')}",
-    }
-    return f"{when} #{e.seq} {texts.get(e.kind, e.kind)}"
+    name = entrant_name(host, state, int(d["entrant"])) if "entrant" in d else "?"
+    said = LOG_LINES.get(e.kind)
+    if e.actor is not None and e.kind in LOG_LINES_BY:
+        said = LOG_LINES_BY[e.kind]
+    if said is None:
+        what: Text = Text.verbatim(e.kind)
+    else:
+        what = Text(
+            said.template,
+            player=name,
+            user=host.name(int(d.get("user", 0))),
+            players=len(d.get("players", [])),
+            dropped=len(d.get("dropped", [])),
+            round=d.get("round"),
+            tables=len(d.get("tables", [])),
+            board=d.get("board"),
+            points="-".join(f"{p:g}" for p in d.get("points", [])),
+            source=d.get("source"),
+            reason=d.get("reason", ""),
+            actor=host.name(e.actor),
+        )
+    return Text("{when} #{seq} {what}", when=when, seq=e.seq, what=what)

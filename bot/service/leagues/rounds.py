@@ -28,6 +28,7 @@ from bot.service.ratings import seat_ranks
 from bot.service.table import Host, load_table
 from games.base import GameError
 from games.registry import find_game
+from games.text import Text
 from storage.base import ConflictError
 from storage.leagues import LeagueGame, LeagueStore, NewLeagueEvent
 from storage.records import GameRecord, GameStatus
@@ -134,8 +135,15 @@ async def start_games(
     head = state.head
     for board, (gid, seats) in enumerate(zip(games, tables, strict=True), start=1):
         users = tuple(seat_user(state, e) for e in seats if not is_ai_entrant(e))
-        title = f"{head.name} · round {number} · table {board}"
-        text = f"Round {number}, table {board}: game {gid}. Good luck!"
+        title = Text(
+            "{league} · round {round} · table {board}", league=head.name, round=number, board=board
+        )
+        text = Text(
+            "Round {round}, table {board}: game {game}. Good luck!",
+            round=number,
+            board=board,
+            game=gid,
+        )
         opened.append(
             TableOpened(
                 state.id, head.guild_id, head.channel_id, number, board, gid, users, title, text
@@ -208,5 +216,13 @@ async def close_game(
         host.cache.pop(gid, None)
     record = await host.store.get_game(gid)
     data = result_data(state, table, record, source="adjudicated")
-    notice = Notice(gid, f"{state.head.name}: game {gid} was adjudicated ({why}).")
+    notice = Notice(
+        gid,
+        Text(
+            "{league}: game {game} was adjudicated ({why}).",
+            league=state.head.name,
+            game=gid,
+            why=why,
+        ),
+    )
     return data, [notice]

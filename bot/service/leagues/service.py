@@ -19,6 +19,7 @@ from bot.service.leagues.present import (
     standings_image,
     standings_text,
     table_lines,
+    term,
 )
 from bot.service.leagues.rounds import leagues_of
 from bot.service.leagues.seasons import previous_season
@@ -32,6 +33,7 @@ from bot.service.leagues.state import (
     LeagueState,
     is_ai_entrant,
 )
+from games.text import Text
 from storage.base import ConflictError
 from storage.leagues import LeagueHead, LeagueStatus, NewLeagueEvent
 
@@ -75,7 +77,9 @@ class LeagueService:
             for head in heads:
                 if head.name.lower() == text.lower() or (text.isdigit() and head.id == int(text)):
                     return head.id
-            raise LeagueError(f"There is no league {league!r} here.", code="no_league")
+            raise LeagueError(
+                "There is no league {league!r} here.", code="no_league", league=league
+            )
         open_ = [h for h in heads if h.status.is_open]
         if len(open_) == 1:
             return open_[0].id
@@ -87,7 +91,9 @@ class LeagueService:
         if not open_:
             raise LeagueError("No league is open here; /league create starts one.", "no_league")
         names = ", ".join(h.name for h in open_)
-        raise LeagueError(f"Several leagues are open ({names}); say which.", code="which_league")
+        raise LeagueError(
+            "Several leagues are open ({names}); say which.", code="which_league", names=names
+        )
 
     async def state(self, league_id: int) -> LeagueState:
         """The folded league."""
@@ -119,15 +125,19 @@ class LeagueService:
             )
         except ConflictError:
             raise LeagueError(
-                f"A league named {name!r} exists here.", code="league_exists"
+                "A league named {name!r} exists here.", code="league_exists", name=name
             ) from None
         await store.append_league(head.id, 0, [NewLeagueEvent(CREATED, cfg.to_json(), caller.user)])
-        start = "no fixed start (an organiser starts it)" if cfg.start is None else (
-            f"starts {cfg.start:%Y-%m-%d %H:%M} UTC"
+        start = Text("no fixed start (an organiser starts it)") if cfg.start is None else (
+            Text("starts {start} UTC", start=f"{cfg.start:%Y-%m-%d %H:%M}")
         )  # fmt: skip
-        text = (
-            f"League {head.name} (#{head.id}) created: {cfg.format}, {cfg.kind}, {start}."
-            " Join with /league join."
+        text = Text(
+            "League {name} (#{league}) created: {format}, {kind}, {start}. Join with /league join.",
+            name=head.name,
+            league=head.id,
+            format=term(cfg.format),
+            kind=term(cfg.kind),
+            start=start,
         )
         league: tuple[Any, ...] = ()
         if cfg.start is not None:
@@ -135,7 +145,8 @@ class LeagueService:
             end = cfg.start + timedelta(seconds=cfg.round_time * rounds)
             league = (
                 ScheduledEvent(head.id, guild, channel, head.name, cfg.start, end,
-                               f"{head.game_key} {cfg.format} league, {rounds} rounds"),
+                               Text("{game} {format} league, {rounds} rounds",
+                                    game=head.game_key, format=term(cfg.format), rounds=rounds)),
             )  # fmt: skip
         return LeagueReply(text, (), None, league, head.id)
 
@@ -145,20 +156,24 @@ class LeagueService:
         state = await self.state(league_id)
         if state.entrant_of(uid) is not None or uid in state.entrants:
             raise LeagueError("You are already in this league.", code="already_in")
-        return await self._enter(state, uid, uid, f"{self.host.name(uid)} joined {state.head.name}")
+        joined = Text(
+            "{player} joined {league}.", player=self.host.name(uid), league=state.head.name
+        )
+        return await self._enter(state, uid, uid, joined)
 
     async def add_ai(self, league_id: int, caller: Caller, level: str = "easy") -> LeagueReply:
         """Enter an AI player (organisers); AI tables are unrated."""
         state = await self.state(league_id)
         await organiser.require(self.host, state, caller)
         if level not in AI_USERS:
-            raise LeagueError(f"AI levels: {', '.join(AI_USERS)}.", code="bad_level")
+            raise LeagueError("AI levels: {levels}.", code="bad_level", levels=", ".join(AI_USERS))
         taken = [(-e) // AI_BLOCK for e in state.entrants if is_ai_entrant(e)]
         number = max(taken, default=0) + 1
         entrant = -(AI_BLOCK * number - AI_USERS[level])
-        return await self._enter(state, entrant, caller.user, f"AI {level} {number} joined")
+        joined = Text("AI {level} {number} joined.", level=level, number=number)
+        return await self._enter(state, entrant, caller.user, joined)
 
-    async def _enter(self, state: LeagueState, entrant: int, actor: int, text: str) -> LeagueReply:
+    async def _enter(self, state: LeagueState, entrant: int, actor: int, text: Text) -> LeagueReply:
         cfg = state.config
         if state.phase == "running" and not (cfg.late_join and cfg.format == "swiss"):
             raise LeagueError("This league has started and takes no late joiners.", "started")
@@ -170,8 +185,9 @@ class LeagueService:
         )
         if not is_ai_entrant(entrant):
             await self.host.store.add_league_member(state.id, entrant)
-        late = " You play from the next round." if state.phase == "running" else ""
-        return await self._after(state.id, LeagueReply(f"{text}.{late}", league_id=state.id))
+        if state.phase == "running":
+            text = Text.joined(" ", [text, Text("You play from the next round.")])
+        return await self._after(state.id, LeagueReply(text, league_id=state.id))
 
     async def leave(self, league_id: int, user: UserId) -> LeagueReply:
         """Leave before the start, or withdraw during it (your open game is resigned)."""
@@ -185,7 +201,10 @@ class LeagueService:
                 state.id, state.version, [NewLeagueEvent(LEFT, {"entrant": entrant.id}, uid)]
             )
             await self.host.store.remove_league_member(state.id, entrant.id)
-            return LeagueReply(f"{self.host.name(uid)} left {state.head.name}.", league_id=state.id)
+            left = Text(
+                "{player} left {league}.", player=self.host.name(uid), league=state.head.name
+            )
+            return LeagueReply(left, league_id=state.id)
         return await organiser.remove(self, state, Caller(uid), entrant.id, "withdrew", own=True)
 
     async def check_in(self, league_id: int, user: UserId) -> LeagueReply:
@@ -197,14 +216,20 @@ class LeagueService:
             raise LeagueError("Join the league first.", code="not_in")
         if not state.checkin_open or state.phase != "signup":
             opens = state.config.checkin_opens
-            when = f" It opens {opens:%Y-%m-%d %H:%M} UTC." if opens else ""
-            raise LeagueError(f"Check-in is not open.{when}", code="checkin_closed")
+            if opens:
+                raise LeagueError(
+                    "Check-in is not open. It opens {opens} UTC.",
+                    code="checkin_closed",
+                    opens=f"{opens:%Y-%m-%d %H:%M}",
+                )
+            raise LeagueError("Check-in is not open.", code="checkin_closed")
         if entrant.checked_in:
-            return LeagueReply("You are checked in already.", league_id=state.id)
+            return LeagueReply(Text("You are checked in already."), league_id=state.id)
         await leagues_of(self.host).append_league(
             state.id, state.version, [NewLeagueEvent(CHECKED_IN, {"entrant": entrant.id}, uid)]
         )
-        return LeagueReply(f"{self.host.name(uid)} checked in.", league_id=state.id)
+        checked = Text("{player} checked in.", player=self.host.name(uid))
+        return LeagueReply(checked, league_id=state.id)
 
     # --- looking ---------------------------------------------------------------------------
     async def standings(self, league_id: int) -> LeagueReply:
@@ -221,11 +246,11 @@ class LeagueService:
         state = await self.state(league_id)
         current = state.current()
         if current is None:
-            return LeagueReply(f"{state.head.name} has no round yet.", league_id=state.id)
-        lines = "\n".join(f"  {line}" for line in table_lines(self.host, state))
-        return LeagueReply(
-            f"{state.head.name}, round {current.number}:\n{lines}", league_id=state.id
-        )
+            none = Text("{league} has no round yet.", league=state.head.name)
+            return LeagueReply(none, league_id=state.id)
+        head = Text("{league}, round {round}:", league=state.head.name, round=current.number)
+        lines = [Text("  {line}", line=line) for line in table_lines(self.host, state)]
+        return LeagueReply(Text.lines([head, *lines]), league_id=state.id)
 
     async def pairing_why(self, league_id: int, round_no: int | None = None) -> LeagueReply:
         """Why a round was paired as it was (the pairing's own explanation, names filled in)."""
@@ -235,7 +260,8 @@ class LeagueService:
             rnd = state.current()
         if rnd is None:
             raise LeagueError("That round has not been paired.", code="no_round")
-        text = "\n".join(self._named(state, w) for w in rnd.why)
+        # The pairing's explanation is stored with the round, in the language it was written in.
+        text = Text.verbatim("\n".join(self._named(state, w) for w in rnd.why))
         return LeagueReply(text, league_id=state.id)
 
     def _named(self, state: LeagueState, line: str) -> str:
@@ -247,24 +273,32 @@ class LeagueService:
         """The league's log, readable by everyone."""
         state = await self.state(league_id)
         shown = [log_line(self.host, state, e) for e in state.events][-last:]
-        return LeagueReply("\n".join([f"{state.head.name} log:", *shown]), league_id=state.id)
+        head = Text("{league} log:", league=state.head.name)
+        return LeagueReply(Text.lines([head, *shown]), league_id=state.id)
 
     async def archive(self, guild: int) -> LeagueReply:
         """Finished leagues and seasons of a server, newest first, with their winners."""
         heads: list[LeagueHead] = await leagues_of(self.host).guild_leagues(guild)
         done = [h for h in heads if h.status is LeagueStatus.FINISHED][::-1]
         if not done:
-            return LeagueReply("No league has finished here yet.")
-        lines = ["Finished leagues:"]
+            return LeagueReply(Text("No league has finished here yet."))
+        lines = [Text("Finished leagues:")]
         for head in done:
             state = await self.state(head.id)
             order = [int(e) for e in state.final.get("order", [])]
-            winner = entrant_name(self.host, state, order[0]) if order else "nobody"
+            winner = entrant_name(self.host, state, order[0]) if order else Text("nobody")
             lines.append(
-                f"  #{head.id} {head.name} ({state.config.kind}, {head.game_key},"
-                f" {head.updated:%Y-%m-%d}): won by {winner}"
+                Text(
+                    "  #{league} {name} ({kind}, {game}, {date}): won by {winner}",
+                    league=head.id,
+                    name=head.name,
+                    kind=term(state.config.kind),
+                    game=head.game_key,
+                    date=f"{head.updated:%Y-%m-%d}",
+                    winner=winner,
+                )
             )
-        return LeagueReply("\n".join(lines))
+        return LeagueReply(Text.lines(lines))
 
     # --- organisers -------------------------------------------------------------------------
     async def start_now(self, league_id: int, caller: Caller) -> LeagueReply:
@@ -338,7 +372,9 @@ class LeagueService:
         uid = self.service.user(user)
         found = state.entrant_of(uid)
         if found is None:
-            raise LeagueError(f"{self.host.name(uid)} is not in this league.", code="not_in")
+            raise LeagueError(
+                "{player} is not in this league.", code="not_in", player=self.host.name(uid)
+            )
         return found.id
 
     # --- front-end links -------------------------------------------------------------------
@@ -372,4 +408,4 @@ class LeagueService:
 
     async def _after(self, league_id: int, reply: LeagueReply) -> LeagueReply:
         moved = await advance(self.host, league_id, self.now())
-        return combine([reply, moved], text="\n".join(t for t in (reply.text, moved.text) if t))
+        return combine([reply, moved], text=Text.lines(t for t in (reply.text, moved.text) if t))

@@ -1,0 +1,114 @@
+"""The bridge: one public message per phase showing the ship, the threats heard so far and who
+has locked in, which front-ends edit in place; and what a live crew has heard so far.
+
+A bridge update is a `PublicUpdate` of kind `BRIDGE` (a new phase: post a new bridge message)
+or `BRIDGE_EDIT` (the same phase moved on: edit the last bridge message, or post one when
+there is none). Front-ends that cannot edit simply show each one.
+
+In live mode the crew hears each threat at its second of the operation (T+n): a view is cut
+down to the announcements already made, so no image or panel runs ahead of the computer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.hosting import space_alert_clock as clock
+from bot.service.hosting.space_alert import summary
+from bot.service.outbox import Image, PrivateUpdate, PublicUpdate
+from bot.service.table import Host, Table
+from games.space_alert.ship import PHASES
+from games.space_alert.state import Stage, State
+from games.space_alert.view import View, player_view
+from games.text import Text
+
+BRIDGE = "bridge"
+"""A new phase's bridge message: post it; later edits of this phase go to it."""
+BRIDGE_EDIT = "bridge_edit"
+"""The current bridge message, changed: edit it in place."""
+PENDING_SCAN = 1000
+"""Due deadlines looked at to find announcements not yet made (one tick's worth, with margin)."""
+
+
+async def heard(host: Host, table: Table, state: State) -> frozenset[int] | None:
+    """Indexes of the announcements a live crew has heard (None: asynchronous, all of them).
+
+    An announcement is heard once its second has come and its deadline has fired (a due
+    deadline still waiting for the clocks loop has not been announced yet).
+    """
+    if not clock.Timing.of(table).live or state.schedule is None:
+        return None
+    if state.stage is not Stage.PLANNING:
+        return None
+    now = host.clock.now()
+    elapsed = (now - await clock.flight_start(host, table)).total_seconds()
+    due = await host.store.due_deadlines(now, limit=PENDING_SCAN)
+    waiting = {d.kind for d in due if d.game_id == table.id}
+    return frozenset(
+        i
+        for i, a in enumerate(state.announced)
+        if clock.announcement_second(state, i) <= elapsed
+        and clock.announce_kind(state, a.slot.phase, i) not in waiting
+    )
+
+
+def crew_names(host: Host, table: Table) -> list[str]:
+    """Display names of the human seats in seat order."""
+    return [host.name(table.user_at(s)) for s in range(table.settings.seats)]
+
+
+def cut(view: View, known: frozenset[int] | None) -> View:
+    """The view with only the announcements heard so far (all when `known` is None)."""
+    if known is None:
+        return view
+    shown = tuple(a for i, a in enumerate(view.announcements) if i in known)
+    return replace(view, announcements=shown)
+
+
+def status(names: list[str], state: State) -> Text:
+    """The bridge's caption: the phase being programmed and who has locked in."""
+    humans = range(state.config.humans)
+    done = [names[s] for s in humans if s in state.locked]
+    busy = [names[s] for s in humans if s not in state.locked]
+    first, last = PHASES[state.phase - 1]
+    lines = [Text("Bridge, phase {phase} (turns {first}-{last}).", phase=state.phase,
+                  first=first, last=last)]  # fmt: skip
+    if done:
+        lines.append(Text("Locked in: {names}.", names=Text.verbatim(", ".join(done))))
+    if busy:
+        lines.append(Text("Still programming: {names}.", names=Text.verbatim(", ".join(busy))))
+    return Text.lines(lines)
+
+
+def bridge_update(
+    host: Host, table: Table, state: State, known: frozenset[int] | None, *, fresh: bool
+) -> PublicUpdate:
+    """The bridge of the phase being programmed, as a new message or as an edit."""
+    from rendering.space_alert import bridge_png
+
+    names = crew_names(host, table)
+    view = cut(player_view(state, None), known)
+    shown = "all" if known is None else "-".join(str(i) for i in sorted(known)) or "none"
+    name = f"game{table.id}-v{table.record.version}-heard-{shown}-bridge.png"
+    image = Image.lazy(name, lambda: bridge_png(view, names))
+    kind = BRIDGE if fresh else BRIDGE_EDIT
+    return PublicUpdate(table.id, status(names, state), (image,), kind=kind)
+
+
+def private_update(
+    host: Host, table: Table, seat: int, known: frozenset[int] | None
+) -> PrivateUpdate:
+    """A seat's panel: its program and hand, with only the announcements heard so far."""
+    from rendering.space_alert import program_png
+
+    user = table.user_at(seat)
+    assert user is not None
+    view = cut(player_view(table.state, seat), known)
+    names = crew_names(host, table)
+    if seat in table.to_act():
+        head = Text("Game {game} (Space Alert): your move.", game=table.id)
+    else:
+        head = Text("Game {game} (Space Alert): your program.", game=table.id)
+    name = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
+    image = Image.lazy(name, lambda: program_png(view, names))
+    return PrivateUpdate(user, table.id, seat, Text.lines([head, summary(view)]), (image,))
