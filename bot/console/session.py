@@ -87,6 +87,7 @@ class Session:
         """The language of users with no /settings language (MUSTER_LOCALE)."""
         self.say: Callable[[str], str] = lambda text: localise(text, language)
         self.images = images
+        images.language = language
         self.clock = clock
         self.user = user
         self.operator = user
@@ -117,6 +118,7 @@ class Session:
         chosen = await locale(self.service, self.user)
         lang = pick(chosen, self.language)
         self.say = lambda text: localise(text, lang)
+        self.images.language = lang
 
     def _context(self) -> dict[str, Any]:
         context: dict[str, Any] = {}

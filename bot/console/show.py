@@ -46,6 +46,8 @@ class Images:
         self.folder = folder
         self.open_images = open_images
         self.written: list[Path] = []
+        self.language = "en"
+        """The language of the words drawn in images (the acting console user's)."""
 
     def write(self, name: str, draw: Callable[[], bytes]) -> Text:
         """Write one PNG; returns the line to print about it."""
@@ -62,13 +64,13 @@ class Images:
 
     def image(self, image: Image) -> Text:
         """Write an outbox image."""
-        return self.write(image.name, image.png)
+        return self.write(image.name, partial(image.png, self.language))
 
     def frames(self, replay: BattleReplay) -> list[Text]:
         """Write a battle's frames as NAME-1.png, NAME-2.png, ..."""
         if self.folder is None:
             return [Text("frames: {name}-N.png (not written: images are off)", name=replay.name)]
-        frames = replay.frames()
+        frames = replay.frames(self.language)
         paths = [
             self.write(f"{replay.name}-{i}.png", partial(bytes, frame))
             for i, frame in enumerate(frames, start=1)

@@ -136,9 +136,10 @@ class Delivery:
             for user in await humans(self.service, game_id):
                 await self.to_user(user, game_id, text, images, view)
             return
-        text = localise(text, await self._game_lang(game_id))
+        lang = await self._game_lang(game_id)
+        text = localise(text, lang)
         content = f"{text}\n{mentions(ping)}".strip() if ping else text
-        attachments = await files.draw(images)
+        attachments = await files.draw(images, lang)
         pieces = files.chunks(content)
         for i, piece in enumerate(pieces):
             extra: dict[str, Any] = {}
@@ -176,8 +177,9 @@ class Delivery:
         self, user_id: int, text: str, images: Sequence[Image], view: discord.ui.View | None
     ) -> None:
         user = await self._user(user_id)
-        text = localise(text, await self._lang(user_id))
-        attachments = await files.draw(images)
+        lang = await self._lang(user_id)
+        text = localise(text, lang)
+        attachments = await files.draw(images, lang)
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
@@ -216,8 +218,9 @@ class Delivery:
             thread_id = thread.id
             await set_hand_thread(self.service, game_id, user_id, thread_id)
         thread = await self._channel(thread_id)
-        text = localise(text, await self._lang(user_id, game_id))
-        attachments = await files.draw(images)
+        lang = await self._lang(user_id, game_id)
+        text = localise(text, lang)
+        attachments = await files.draw(images, lang)
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
@@ -309,7 +312,9 @@ class Delivery:
         """A hand panel as the (ephemeral) answer to /hand: works with closed DMs too."""
         panel = await panel_content(self.service, panel)
         view = await panel_view(self.service, panel, lang)
-        await files.followup(interaction, localise(panel.text, lang), panel.images, True, view)
+        await files.followup(
+            interaction, localise(panel.text, lang), panel.images, True, view, lang
+        )
 
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
@@ -368,9 +373,10 @@ class Delivery:
         channel = await self.game_channel(m.game_id)
         if channel is None:
             return
-        attachments = await files.animation(m.name, m.frames)
+        lang = await self._game_lang(m.game_id)
+        attachments = await files.animation(m.name, lambda: m.frames(lang))
         if attachments:
-            caption = localise(m.caption, await self._game_lang(m.game_id))
+            caption = localise(m.caption, lang)
             # The caption names players as mentions: they read as names and ping no one.
             await channel.send(caption, files=attachments, allowed_mentions=allowed(()))
 

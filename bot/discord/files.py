@@ -42,15 +42,16 @@ def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
     return [p for p in pieces if p] or [""]
 
 
-def _draw(images: Sequence[Image]) -> list[tuple[str, bytes]]:
-    return [(image.name, image.png()) for image in images]
+def _draw(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
+    return [(image.name, image.png(lang)) for image in images]
 
 
-async def draw(images: Sequence[Image]) -> list[discord.File]:
-    """Discord files of images, drawn in a worker thread so the gateway keeps its heartbeat."""
+async def draw(images: Sequence[Image], lang: str = "en") -> list[discord.File]:
+    """Discord files of images with their words in `lang`, drawn in a worker thread so the
+    gateway keeps its heartbeat."""
     if not images:
         return []
-    drawn = await asyncio.to_thread(_draw, images[:MAX_FILES])
+    drawn = await asyncio.to_thread(_draw, images[:MAX_FILES], lang)
     return [discord.File(io.BytesIO(data), filename=name) for name, data in drawn]
 
 
@@ -120,9 +121,11 @@ async def followup(
     images: Sequence[Image] = (),
     ephemeral: bool = True,
     view: discord.ui.View | None = None,
+    lang: str = "en",
 ) -> discord.WebhookMessage | None:
-    """Answer a deferred interaction: text in chunks, images and a view on the last piece."""
-    attachments = await draw(images)
+    """Answer a deferred interaction: text in chunks, images (words in `lang`) and a view on
+    the last piece."""
+    attachments = await draw(images, lang)
     pieces = chunks(text)
     last: discord.WebhookMessage | None = None
     for i, piece in enumerate(pieces):

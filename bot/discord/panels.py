@@ -280,7 +280,7 @@ async def _handle(
     elif key.op == "back":
         reply = await service.hand(key.game, user)
         panel = next(m for m in reply.messages if isinstance(m, PrivateUpdate))
-        attachments = await files.draw(panel.images)
+        attachments = await files.draw(panel.images, lang)
         view = await panel_view(service, panel, lang)
         await interaction.edit_original_response(
             content=files.chunks(localise(panel.text, lang))[0], attachments=attachments, view=view
@@ -298,7 +298,7 @@ async def _show_preview(
     lang: str,
 ) -> None:
     image = await preview(runner.service, key.game, interaction.user.id, tile, where, facing)
-    attachments = await files.draw((image,) if image else ())
+    attachments = await files.draw((image,) if image else (), lang)
     text = i18n.t("previewing", lang, tile=tile, hex=where, facing=facing)
     view = _preview_view(key, tile, where, facing, legal, lang)
     await interaction.edit_original_response(content=text, attachments=attachments, view=view)

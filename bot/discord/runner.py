@@ -127,7 +127,8 @@ class Runner:
         """
         user = interaction.user.id
         lang = await self.locale(interaction)
-        said = localise(reply.text, await self.public_locale(interaction) if public else lang)
+        reader = await self.public_locale(interaction) if public else lang
+        said = localise(reply.text, reader)
         messages = list(reply.messages)
         if isinstance(reply, LeagueReply):
             text = said or i18n.t("done", lang)
@@ -141,7 +142,7 @@ class Runner:
         elif command.group is None and command.name in SHOWS_BOARD:
             shown = [m for m in messages if isinstance(m, PublicUpdate)]
             images = tuple(i for m in shown for i in m.images)
-            await files.followup(interaction, said, images, ephemeral=not public)
+            await files.followup(interaction, said, images, ephemeral=not public, lang=reader)
             messages = [m for m in messages if m not in shown]
         elif command.group is not None and command.name in OPENS_LOBBY and reply.game_id:
             lobby = [m for m in messages if isinstance(m, LobbyUpdate)]

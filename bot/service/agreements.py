@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import Any
 
-from bot.service import lobby
+from bot.service import dice_audit, lobby
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
-from bot.service.outbox import ConsentRequest, Message, Notice, Reply
+from bot.service.lobby_text import lobby_text
+from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
 from bot.service.table import Host, Table, load_table
@@ -275,8 +277,26 @@ async def replace_player(
     return Reply(text, tuple(messages), game_id)
 
 
+def _rematch_options(table: Table, order: list[int]) -> dict[str, Any]:
+    """The finished game's options for its rematch, where old seat `order[n]` plays seat n.
+
+    Per-seat options follow their player; players' dice words stay with the old game, whose
+    secret seed they were mixed with.
+    """
+    kept = {k: v for k, v in table.settings.options.items() if k != dice_audit.WORDS}
+    for key in table.profile.seat_options:
+        if key in kept:
+            old = {str(k): v for k, v in dict(kept[key]).items()}
+            kept[key] = {str(new): old[str(s)] for new, s in enumerate(order) if str(s) in old}
+    return kept
+
+
 async def rematch(host: Host, game_id: int, user: int) -> Reply:
-    """A new game with the same players, settings and roles, seats rotated by one, started."""
+    """A new game with the same players, settings and roles, seats rotated by one, started.
+
+    A game whose dice are committed first stays a lobby instead: its fresh commitment is
+    posted now, and players add new words before its host starts it.
+    """
     table = await load_table(host, game_id)
     if table.record.status.is_open:
         raise LobbyError("Finish this game before a rematch.", code="not_finished")
@@ -287,13 +307,14 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
     s = table.settings
     seats = sorted(table.seats, key=lambda r: r.seat)
     order = seats[1:] + seats[:1]
+    commit_first = table.profile.commit_first
     reply = await lobby.create(
         host,
         table.spec.key,
         user,
         mode=s.mode,
         seats=s.seats,
-        options=s.options,
+        options=_rematch_options(table, [r.seat for r in order]),
         clock=s.clock,
         rated=s.rated,
         timeout=s.timeout,
@@ -301,14 +322,31 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         channel_id=table.record.channel_id,
         join=False,
         rematch_of=game_id,
+        seed=dice_audit.secret() if commit_first else None,
     )
     new_id = reply.game_id
     assert new_id is not None
     for seat, record in enumerate(order):
         await host.store.add_seat(new_id, seat, record.user_id, record.role)
+    if commit_first:
+        return await _committed_lobby(host, new_id)
     started = await lobby.start(host, new_id, user, admin=True)
     text = Text.lines([Text("Rematch: game {game}.", game=new_id), started.text])
     return Reply(text, started.messages, new_id)
+
+
+async def _committed_lobby(host: Host, game_id: int) -> Reply:
+    table = await load_table(host, game_id)
+    await dice_audit.keep_commitment(host, table)
+    commitment = dice_audit.commitment_text(table)
+    head = Text(
+        "Rematch: game {game}, the same set-up with a fresh secret seed. Add your own words "
+        "to the dice now if you like, then start it.",
+        game=game_id,
+    )
+    text = Text.lines([head, commitment, lobby_text(host, table)])
+    # Posted on its own too: the lobby message is edited as players join and add words.
+    return Reply(text, (LobbyUpdate(game_id, text), PublicUpdate(game_id, commitment)), game_id)
 
 
 def pause_until(now: datetime, hours: float) -> datetime:

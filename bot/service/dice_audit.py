@@ -31,6 +31,8 @@ SECRET_BITS = 128
 MAX_LISTED = 10
 DICE = "dice"
 """The game record's config entry keeping the commitment as posted (a rematch does not copy it)."""
+WORDS = "seeds"
+"""The lobby option keeping players' own words by seat (a rematch does not copy them either)."""
 
 
 def secret() -> str:
@@ -137,7 +139,7 @@ def _text(spec: GameSpec[Any, Any, Any], action: Any) -> str:
 
 def seeds_of(table: Table) -> dict[str, str]:
     """Players' own seeds kept in the lobby options (by seat)."""
-    raw = table.settings.options.get("seeds", {})
+    raw = table.settings.options.get(WORDS, {})
     return {str(k): str(v) for k, v in dict(raw).items()}
 
 

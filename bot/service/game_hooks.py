@@ -2,13 +2,16 @@
 
 A game whose hosting needs more than the generic table (simultaneous private planning, a live
 clock, auditable dice) registers a refiner, called by `settle` after every write of its games,
-and deadline handlers for the deadline kinds it schedules (`"<prefix>:..."`), called by `tick`.
+deadline handlers for the deadline kinds it schedules (`"<prefix>:..."`), called by `tick`, and
+a view cut, applied to the views a player asks for (/hand, /board) when what the table may see
+depends on more than the state (a live clock that has not announced everything yet).
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from datetime import datetime
+from typing import Any
 
 from bot.service.outbox import Message
 from bot.service.play import Plan
@@ -17,9 +20,11 @@ from storage.records import DeadlineRecord
 
 Refiner = Callable[[Host, Plan, Table, list[Message]], Awaitable[list[Message]]]
 DeadlineHandler = Callable[[Host, DeadlineRecord, datetime], Awaitable[list[Message]]]
+ViewCut = Callable[[Host, Table], Awaitable[Callable[[Any], Any]]]
 
 _REFINERS: dict[str, Refiner] = {}
 _DEADLINES: dict[str, DeadlineHandler] = {}
+_VIEW_CUTS: dict[str, ViewCut] = {}
 
 
 def register_refiner(game_key: str, refiner: Refiner) -> None:
@@ -30,6 +35,21 @@ def register_refiner(game_key: str, refiner: Refiner) -> None:
 def register_deadline(prefix: str, handler: DeadlineHandler) -> None:
     """Let `handler` fire the deadlines whose kind is `prefix` or starts with `prefix:`."""
     _DEADLINES[prefix] = handler
+
+
+def register_view_cut(game_key: str, view_cut: ViewCut) -> None:
+    """Let `view_cut` trim the views of `game_key` that players ask for to what they may see now."""
+    _VIEW_CUTS[game_key] = view_cut
+
+
+def _whole(view: Any) -> Any:
+    return view
+
+
+async def view_cut(host: Host, table: Table) -> Callable[[Any], Any]:
+    """The trim of the table's views right now (the whole view when its game registered none)."""
+    found = _VIEW_CUTS.get(table.spec.key)
+    return _whole if found is None else await found(host, table)
 
 
 def deadline_handler(kind: str) -> DeadlineHandler | None:

@@ -132,7 +132,10 @@ async def create(
             code="bad_option",
             policies=", ".join(TIMEOUT_POLICIES),
         )
-    _check_options(profile, options or {})
+    if rematch_of is None:
+        # A rematch copies options this host accepted already, some set by a game's own
+        # commands (modifiers, army lists) that the profile's fixed choices do not list.
+        _check_options(profile, options or {})
     _check_role(profile, None, role, 0)
     settings = HostSettings(
         host_user=user,

@@ -10,19 +10,26 @@ from functools import cache
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A PNG drawn on first use (front-ends call `png()` off the event loop)."""
+    """A PNG drawn on first use, in the language of the message it goes into (front-ends call
+    `png(lang)` off the event loop)."""
 
     name: str
-    render: Callable[[], bytes] = field(compare=False, repr=False)
+    render: Callable[[str], bytes] = field(compare=False, repr=False)
 
     @staticmethod
     def lazy(name: str, draw: Callable[[], bytes]) -> Image:
-        """An image whose bytes are drawn once, the first time they are asked for."""
+        """An image without words to translate, drawn once, the first time it is asked for."""
+        drawn = cache(draw)
+        return Image(name, lambda lang: drawn())
+
+    @staticmethod
+    def said(name: str, draw: Callable[[str], bytes]) -> Image:
+        """An image with words, drawn once per language (`draw` gets the language code)."""
         return Image(name, cache(draw))
 
-    def png(self) -> bytes:
-        """The PNG bytes (drawing them now if this is the first call)."""
-        return self.render()
+    def png(self, lang: str = "en") -> bytes:
+        """The PNG bytes in `lang` (drawing them now if this is the first call for it)."""
+        return self.render(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +62,12 @@ class BattleReplay:
     game_id: int
     caption: str
     name: str
-    render: Callable[[], tuple[bytes, ...]] = field(compare=False, repr=False)
+    render: Callable[[str], tuple[bytes, ...]] = field(compare=False, repr=False)
     kind: str = "battle"
 
-    def frames(self) -> tuple[bytes, ...]:
-        """The PNG frames in order (drawn on the first call)."""
-        return self.render()
+    def frames(self, lang: str = "en") -> tuple[bytes, ...]:
+        """The PNG frames in order, their words in `lang` (drawn on the first call for it)."""
+        return self.render(lang)
 
 
 @dataclass(frozen=True, slots=True)

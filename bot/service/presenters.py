@@ -8,17 +8,24 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
+from bot.service.i18n import localise
+from bot.service.outbox import Image
 from bot.service.summaries import neuroshima_summary
 from games.base import CHANCE, Codec, Seat
 
 log = logging.getLogger(__name__)
 
 MAX_SUMMARY = 1500
+
+Say = Callable[[str], str]
+"""How a renderer says its words: a Text in, the reader's language out."""
 
 
 def text_summary(view: Any) -> str:
@@ -57,7 +64,8 @@ def describe_action(codec: Codec[Any], seat: Seat, action: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Presenter:
-    """How one game is shown; every image function may be None (text only)."""
+    """How one game is shown; every image function may be None (text only). An image function
+    with a `say` keyword draws its words in the reader's language (see `speaks`)."""
 
     summary: Callable[[Any], str] = text_summary
     board: Callable[[Any], bytes] | None = None
@@ -65,6 +73,34 @@ class Presenter:
     since: Callable[[Any, Any], bytes] | None = None
     replay: Callable[[Any, Seat, Any, Any], Sequence[bytes]] | None = None
     describe: Callable[[Seat, Any], str] | None = None
+
+
+def speaks(draw: Callable[..., object]) -> bool:
+    """Whether a presenter's drawing function takes a `say` keyword: its images have words
+    to draw in the reader's language (asked of the function, so a test's stand-in is mute)."""
+    try:
+        return "say" in inspect.signature(draw).parameters
+    except (TypeError, ValueError):  # a callable without a signature says nothing
+        return False
+
+
+@cache
+def sayer(lang: str) -> Say:
+    """Saying Texts in `lang` (one shared function per language)."""
+    return partial(localise, lang=lang)
+
+
+def words(draw: Callable[..., object], lang: str) -> dict[str, Say]:
+    """The keyword arguments that make `draw` speak `lang` (none when it has no words)."""
+    return {"say": sayer(lang)} if speaks(draw) else {}
+
+
+def image(name: str, draw: Callable[..., bytes], *args: Any) -> Image:
+    """The outbox image of `draw(*args)`: drawn once per reader's language when it speaks,
+    else once."""
+    if not speaks(draw):
+        return Image.lazy(name, lambda: draw(*args))
+    return Image.said(name, lambda lang: draw(*args, say=sayer(lang)))
 
 
 TEXT_ONLY = Presenter()
@@ -104,19 +140,22 @@ def _neuroshima() -> Presenter:
     def png(image: Any, view: Any) -> bytes:
         return bytes(board.delivery_png(image, view))
 
-    def hand_png(view: Any) -> bytes:
-        return png(hand.hand_image(view, view.viewer), view)
+    def board_png(view: Any, say: Say = str) -> bytes:
+        return bytes(board.board_png(view, say=say))
 
-    def since_png(then: Any, now: Any) -> bytes:
+    def hand_png(view: Any, say: Say = str) -> bytes:
+        return png(hand.hand_image(view, view.viewer, say=say), view)
+
+    def since_png(then: Any, now: Any, say: Say = str) -> bytes:
         del then  # the view itself carries what changed since the seat's last turn
-        return png(board.since_last_turn_image(now), now)
+        return png(board.since_last_turn_image(now, say=say), now)
 
-    def replay(before: Any, seat: Seat, action: Any, after: Any) -> Sequence[bytes]:
+    def replay(before: Any, seat: Seat, action: Any, after: Any, say: Say = str) -> Sequence[bytes]:
         del before, seat, action  # the view after a battle carries its summary
-        return [png(frame, after) for frame in battle.battle_frames(after)]
+        return [png(frame, after) for frame in battle.battle_frames(after, say=say)]
 
     return Presenter(
-        board=lambda view: bytes(board.board_png(view)),
+        board=board_png,
         hand=hand_png,
         since=since_png,
         replay=replay,

@@ -67,6 +67,10 @@ class HostProfile:
     is_barrier: Callable[[Seat, Any], bool] = chance_only
     pass_action: Callable[[Sequence[Any]], Any | None] = no_pass
     teams: Callable[[Mapping[str, Any], int], tuple[tuple[Seat, ...], ...]] = no_teams
+    seat_options: tuple[str, ...] = ()
+    """Options kept by seat (`{"0": ...}`): a rematch moves each entry with its player."""
+    commit_first: bool = False
+    """Dice committed before players add words (bot.service.dice_audit): a rematch waits."""
 
     def mode(self, name: str | None) -> Mode:
         """The named mode (the first one when None); raises KeyError for an unknown name."""

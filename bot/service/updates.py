@@ -16,7 +16,7 @@ from bot.service.outbox import (
     PublicUpdate,
 )
 from bot.service.play import Plan, Step
-from bot.service.presenters import describe_action, presenter_for
+from bot.service.presenters import describe_action, image, presenter_for, words
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -78,14 +78,17 @@ def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
     return Text("{player}: {move}", player=seat_name(host, table, seat), move=move)
 
 
-def board_images(table: Table, state: Any, label: str) -> tuple[Image, ...]:
-    """The public board image of a state, when the game has one."""
+def board_images(
+    table: Table, state: Any, label: str, cut: Callable[[Any], Any] | None = None
+) -> tuple[Image, ...]:
+    """The public board image of a state (its view trimmed by `cut`), when the game has one."""
     presenter = presenter_for(table.spec.key)
     draw = presenter.board
     if draw is None or state is None:
         return ()
     view = table.spec.rules.player_view(state, None)
-    return (Image.lazy(f"game{table.id}-{label}-board.png", lambda: draw(view)),)
+    view = view if cut is None else cut(view)
+    return (image(f"game{table.id}-{label}-board.png", draw, view),)
 
 
 def turn_line(host: Host, table: Table) -> Text:
@@ -112,14 +115,18 @@ def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
 
 
 def _frames(
-    animate: Callable[[Any, Seat, Any, Any], Sequence[bytes]], table: Table, step: Step
-) -> Callable[[], tuple[bytes, ...]]:
+    animate: Callable[..., Sequence[bytes]], table: Table, step: Step
+) -> Callable[[str], tuple[bytes, ...]]:
     rules = table.spec.rules
 
     @cache
-    def draw() -> tuple[bytes, ...]:
-        before, after = rules.player_view(step.before, None), rules.player_view(step.after, None)
-        return tuple(animate(before, step.seat, step.action, after))
+    def views() -> tuple[Any, Any]:
+        return rules.player_view(step.before, None), rules.player_view(step.after, None)
+
+    @cache
+    def draw(lang: str) -> tuple[bytes, ...]:
+        before, after = views()
+        return tuple(animate(before, step.seat, step.action, after, **words(animate, lang)))
 
     return draw
 
@@ -136,12 +143,19 @@ def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
     return texts
 
 
-def private_panel(host: Host, table: Table, seat: Seat, *, new_turn: bool) -> PrivateUpdate:
-    """A seat's hand panel: what it sees, what it may do, and what changed since its turn."""
+def private_panel(
+    host: Host,
+    table: Table,
+    seat: Seat,
+    *,
+    new_turn: bool,
+    cut: Callable[[Any], Any] | None = None,
+) -> PrivateUpdate:
+    """A seat's hand panel: what it sees (trimmed by `cut`), may do, and what changed since."""
     user = table.user_at(seat)
     assert user is not None
     presenter = presenter_for(table.spec.key)
-    view = table.view(seat)
+    view = table.view(seat) if cut is None else cut(table.view(seat))
     options = legal_texts(table, seat)
     shown = ", ".join(options[:MAX_LISTED_OPTIONS])
     name = Text.verbatim(table.spec.name)
@@ -161,18 +175,16 @@ def private_panel(host: Host, table: Table, seat: Seat, *, new_turn: bool) -> Pr
     hand = presenter.hand
     if hand is not None:
         images.append(
-            Image.lazy(
-                f"game{table.id}-v{table.record.version}-seat{seat}-hand.png", lambda: hand(view)
-            )
+            image(f"game{table.id}-v{table.record.version}-seat{seat}-hand.png", hand, view)
         )
     since = presenter.since
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)
         if then is not None:
             images.append(
-                Image.lazy(
+                Image.said(
                     f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
-                    lambda: since(then(), view),
+                    lambda lang: since(then(), view, **words(since, lang)),
                 )
             )
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))

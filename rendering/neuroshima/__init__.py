@@ -1,6 +1,8 @@
 """Neuroshima Hex images: board, "since your last turn", hand, battle replay, game over.
 
-Every function takes a NeuroshimaView (never a full state) and optional display names per seat.
+Every function takes a NeuroshimaView (never a full state), optional display names per seat and
+a `say` that puts the image's words (games.text Texts) in the reader's language; the default,
+`str`, draws English. Tile names, army names and hex labels are never translated.
 """
 
 from rendering.neuroshima.battle import (

@@ -19,7 +19,8 @@ from games.neuroshima.position import PlacedTile, Position, netted
 from games.neuroshima.state import BattleSummary, PhaseSummary
 from games.neuroshima.tiles import tile_type
 from games.neuroshima.view import NeuroshimaView
-from rendering.canvas import Text
+from games.text import Text
+from rendering.canvas import Text as Label
 from rendering.neuroshima.board import (
     AttackArrow,
     BoardLayout,
@@ -28,6 +29,7 @@ from rendering.neuroshima.board import (
     paint_board,
     style_of,
 )
+from rendering.neuroshima.layout import Say
 from rendering.neuroshima.panel import seat_name
 from rendering.palette import INK, TEXT, Style, seat_styles, to_palette
 
@@ -110,70 +112,88 @@ def _attack_arrows(layout: BoardLayout, phase: PhaseSummary) -> list[AttackArrow
     return arrows
 
 
-def frame_layouts(view: NeuroshimaView, names: Sequence[str] | None = None) -> list[BoardLayout]:
+def frame_layouts(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> list[BoardLayout]:
     """Layouts of the replay: before, one per phase (hits, then crossed-out losses), after."""
     summary = view.last_battle
     if summary is None:
         return []
     states = positions(summary)
     total = len(summary.phases)
-    kind = "Final battle" if summary.final else "Battle"
-    frames = [
-        board_layout(
-            _view_at(view, states[0]),
-            names=names,
-            title=(f"{kind} · turn {summary.turn}", f"{total} initiative phases", False),
-        )
-    ]
+    final = summary.final
+    title = (
+        Text("Final battle · turn {turn}" if final else "Battle · turn {turn}", turn=summary.turn),
+        Text("{phases} initiative phases", phases=total),
+        False,
+    )
+    frames = [board_layout(_view_at(view, states[0]), names=names, title=title, say=say)]
     for i, phase in enumerate(summary.phases):
-        lost = len(phase.destroyed)
-        saved = len(phase.absorbed)
-        detail = f"phase {i + 1} of {total} · {len(phase.attacks)} hits" + (
-            f" · {saved} saved by a Medic" if saved else ""
+        counts = {"phase": i + 1, "phases": total, "hits": len(phase.attacks)}
+        detail = (
+            Text(
+                "phase {phase} of {phases} · {hits} hits · {saved} saved by a Medic"
+                " · {lost} destroyed",
+                **counts, saved=len(phase.absorbed), lost=len(phase.destroyed),
+            )
+            if phase.absorbed
+            else Text(
+                "phase {phase} of {phases} · {hits} hits · {lost} destroyed",
+                **counts, lost=len(phase.destroyed),
+            )
+        )  # fmt: skip
+        heading = Text(
+            "Final battle · initiative {initiative}"
+            if final
+            else "Battle · initiative {initiative}",
+            initiative=phase.initiative,
         )
         layout = board_layout(
             _view_at(view, during(states[i], states[i + 1])),
             names=names,
-            title=(
-                f"{kind} · initiative {phase.initiative}",
-                f"{detail} · {lost} destroyed",
-                False,
-            ),
+            title=(heading, detail, False),
+            say=say,
         )
         layout.attacks = _attack_arrows(layout, phase)
         for hit in layout.attacks:
             # A hit a Medic took deals nothing: its disc is white and reads 0.
             shown, colour = ("0", INK) if hit.saved else (str(hit.damage), TEXT)
-            layout.texts.append(Text(hit.label, shown, DAMAGE_FONT, colour, "mm"))
+            layout.texts.append(Label(hit.label, shown, DAMAGE_FONT, colour, "mm"))
         for d in phase.destroyed:
             layout.marks.append(Mark(d.hex, layout.grid.centre(*d.hex), "doomed"))
         for a in phase.absorbed:
             layout.marks.append(Mark(a.protected, layout.grid.centre(*a.protected), "saved"))
         frames.append(layout)
-    frames.append(summary_layout(view, names))
+    frames.append(summary_layout(view, names, say))
     return frames
 
 
-def summary_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> BoardLayout:
+def summary_layout(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> BoardLayout:
     """The board after the battle with every loss as a ghost and a line per phase."""
     summary = view.last_battle
     assert summary is not None
     after = positions(summary)[-1]
     board = Board(view.board_radius)
-    lines = []
+    lines: list[str] = []
     hp = summary.before.hq_hp
     for phase in summary.phases:
         lines.append(_phase_line(phase, hp, board, names, view.scoring))
         hp = phase.hq_hp or hp
     for seat in summary.eliminated:
-        lines.append(f"{seat_name(seat, names)}'s HQ was destroyed")
-    kind = "Final battle" if summary.final else "Battle"
+        lines.append(Text("{who}'s HQ was destroyed", who=seat_name(seat, names)))
+    title = Text(
+        "Final battle · turn {turn} · result" if summary.final else "Battle · turn {turn} · result",
+        turn=summary.turn,
+    )
     layout = board_layout(
         _view_at(view, after),
         caption=lines,
-        caption_heading="Phase by phase",
+        caption_heading=Text("Phase by phase"),
         names=names,
-        title=(f"{kind} · turn {summary.turn} · result", "", False),
+        title=(title, "", False),
+        say=say,
     )
     occupied = {h for h, _ in after.tiles}
     for d in summary.destroyed:
@@ -190,48 +210,67 @@ def _phase_line(
     board: Board,
     names: Sequence[str] | None,
     scoring: bool,
-) -> str:
+) -> Text:
     """ "Initiative 2: 3 hits, 2 wounds, 1 saved by a Medic; Ada's HQ −2; destroyed …"."""
     landed = sum(h.damage for h in phase.attacks if not phase.absorbed_hit(h))
-    line = f"Initiative {phase.initiative}: {len(phase.attacks)} hits, {landed} wounds"
-    if phase.absorbed:
-        line += f", {len(phase.absorbed)} saved by a Medic"
+    counts = {"initiative": phase.initiative, "hits": len(phase.attacks), "wounds": landed}
+    parts = [
+        Text(
+            "Initiative {initiative}: {hits} hits, {wounds} wounds, {saved} saved by a Medic",
+            **counts, saved=len(phase.absorbed),
+        )
+        if phase.absorbed
+        else Text("Initiative {initiative}: {hits} hits, {wounds} wounds", **counts)
+    ]  # fmt: skip
     hq = [
-        f"{seat_name(s, names)} +{after - before} points"
+        Text("{who} +{points} points", who=seat_name(s, names), points=after - before)
         if scoring
-        else f"{seat_name(s, names)}'s HQ −{before - after}"
+        else Text("{whose} HQ −{damage}", whose=_owner(s, names), damage=before - after)
         for s, (before, after) in enumerate(zip(hp_before, phase.hq_hp, strict=False))
         if after != before
     ]
     if hq:
-        line += "; " + ", ".join(hq)
-    lost = ", ".join(
-        f"{_owner(d.seat, names)} {_tile_name(d.tile)} ({board.label(d.hex)})"
+        parts.append(Text.joined(", ", hq))
+    lost = [
+        Text(
+            "{whose} {tile} ({hex})",
+            whose=_owner(d.seat, names),
+            tile=_tile_name(d.tile),
+            hex=board.label(d.hex),
+        )
         for d in phase.destroyed
-    )
-    return line + (f"; destroyed {lost}" if lost else "")
+    ]
+    if lost:
+        parts.append(Text("destroyed {tiles}", tiles=Text.joined(", ", lost)))
+    return Text.joined("; ", parts)
 
 
 def _style(view: NeuroshimaView, seat: int | None) -> Style:
     return style_of(view, seat)
 
 
-def _owner(seat: int | None, names: Sequence[str] | None) -> str:
-    return "neutral" if seat is None else seat_name(seat, names) + "'s"
+def _owner(seat: int | None, names: Sequence[str] | None) -> Text:
+    if seat is None:
+        return Text("neutral")
+    return Text("{name}'s", name=seat_name(seat, names))
 
 
 def _tile_name(tile: str) -> str:
     return tile_type(tile).name
 
 
-def battle_frames(view: NeuroshimaView, names: Sequence[str] | None = None) -> list[Image.Image]:
+def battle_frames(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> list[Image.Image]:
     """The replay frames (empty when the view has no battle)."""
-    return [paint_board(layout) for layout in frame_layouts(view, names)]
+    return [paint_board(layout) for layout in frame_layouts(view, names, say)]
 
 
-def battle_summary_image(view: NeuroshimaView, names: Sequence[str] | None = None) -> Image.Image:
+def battle_summary_image(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> Image.Image:
     """A single image of the battle's result."""
-    return paint_board(summary_layout(view, names))
+    return paint_board(summary_layout(view, names, say))
 
 
 def animation_bytes(frames: Sequence[Image.Image], styles: tuple[Style, ...]) -> bytes:
@@ -266,10 +305,12 @@ def _pad(frame: Image.Image, height: int) -> Image.Image:
     return canvas
 
 
-def battle_animation(view: NeuroshimaView, names: Sequence[str] | None = None) -> bytes:
+def battle_animation(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> bytes:
     """The battle replay as an animated GIF."""
     styles = tuple(seat_styles([s.army for s in view.seats]))
-    return animation_bytes(battle_frames(view, names), styles)
+    return animation_bytes(battle_frames(view, names, say), styles)
 
 
 __all__ = ["battle_animation", "battle_frames", "battle_summary_image", "frame_layouts"]

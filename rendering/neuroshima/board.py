@@ -16,12 +16,14 @@ from games.neuroshima.board import Board, Hex
 from games.neuroshima.state import Change
 from games.neuroshima.tiles import Kind
 from games.neuroshima.view import NeuroshimaView
+from games.text import Text
 from rendering.assets import BOLD, REGULAR
-from rendering.canvas import Point, Sketch, Text, draw_texts, paste, png_bytes
+from rendering.canvas import Point, Sketch, draw_texts, paste, png_bytes
+from rendering.canvas import Text as Label
 from rendering.hexgrid import SQRT3, HexLayout, board_extent
 from rendering.neuroshima import overlays
 from rendering.neuroshima.changes import describe_change, describe_highlight
-from rendering.neuroshima.layout import MARGIN, MIN_TEXT_PX, WIDTH
+from rendering.neuroshima.layout import MARGIN, MIN_TEXT_PX, WIDTH, Say
 from rendering.neuroshima.panel import (
     Panel,
     army_label,
@@ -105,9 +107,11 @@ class BoardLayout:
     arrows: list[tuple[Point, Point]] = field(default_factory=list)
     attacks: list[AttackArrow] = field(default_factory=list)
     panels: list[Panel] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
+    say: Say = str
+    """How the words on tile faces are said (the panels' texts are said when laid out)."""
 
-    def all_texts(self) -> list[Text]:
+    def all_texts(self) -> list[Label]:
         """Every text of the image (the layout test checks their sizes)."""
         return [*self.texts, *(t for p in self.panels for t in p.texts)]
 
@@ -128,25 +132,32 @@ def style_of(view: NeuroshimaView, owner: int | None) -> Style:
 def title_for(view: NeuroshimaView, names: Sequence[str] | None) -> tuple[str, str, bool]:
     """Title, detail line and whether the detail is a warning (pending decision, final battle)."""
     if view.outcome is not None:
-        return f"Turn {view.turn} · game over", view.outcome.reason, False
+        return Text("Turn {turn} · game over", turn=view.turn), view.outcome.reason, False
     who = seat_name(view.active, names)
     army = army_label(view.seats[view.active].army)
-    title = f"Turn {view.turn} · {who} ({army}) to {_verb(view.step)}"
+    title = _step_title(view.step, view.turn, who, army)
     if view.pending is not None:
         return title, view.pending.description, True
     if view.final_countdown:
-        return title, "Someone drew their last tile: the final battle is coming.", True
+        return title, Text("Someone drew their last tile: the final battle is coming."), True
     return title, "", False
 
 
-def _verb(step: str) -> str:
-    return {
-        "place_hq": "place the HQ",
-        "pick_mercenary": "pick a mercenary",
-        "draw": "draw",
-        "discard": "discard",
-        "play": "play",
-    }.get(step, "decide")
+def _step_title(step: str, turn: int, who: str, army: str) -> Text:
+    # One whole sentence per step: the verb's form depends on the language around it.
+    if step == "place_hq":
+        return Text("Turn {turn} · {who} ({army}) to place the HQ", turn=turn, who=who, army=army)
+    if step == "pick_mercenary":
+        return Text(
+            "Turn {turn} · {who} ({army}) to pick a mercenary", turn=turn, who=who, army=army
+        )
+    if step == "draw":
+        return Text("Turn {turn} · {who} ({army}) to draw", turn=turn, who=who, army=army)
+    if step == "discard":
+        return Text("Turn {turn} · {who} ({army}) to discard", turn=turn, who=who, army=army)
+    if step == "play":
+        return Text("Turn {turn} · {who} ({army}) to play", turn=turn, who=who, army=army)
+    return Text("Turn {turn} · {who} ({army}) to decide", turn=turn, who=who, army=army)
 
 
 def board_layout(
@@ -158,10 +169,11 @@ def board_layout(
     title: tuple[str, str, bool] | None = None,
     hq_hp: Sequence[int] | None = None,
     winners: frozenset[int] = frozenset(),
+    say: Say = str,
 ) -> BoardLayout:
     """Lay out a board image: title, seat cards, board with highlights, optional caption."""
-    head = title_panel(0, *(title or title_for(view, names)))
-    cards = seat_cards(view, head.height, names, hq_hp, winners)
+    head = title_panel(0, *(title or title_for(view, names)), say=say)
+    cards = seat_cards(view, head.height, names, hq_hp, winners, say)
     radius = hex_radius_for(view.board_radius)
     bw, bh = board_extent(view.board_radius, radius)
     board_top = head.height + cards.height + LETTER_BAND
@@ -169,9 +181,11 @@ def board_layout(
     grid = HexLayout(radius, origin)
     box = (round(WIDTH / 2 - bw / 2), board_top, round(bw), round(bh))
     bottom = board_top + round(bh) + LETTER_BAND
-    notes = caption_panel(bottom, caption_heading, caption)
+    notes = caption_panel(bottom, caption_heading, caption, say=say)
     height = bottom + notes.height + (0 if notes.height else 8)
-    layout = BoardLayout((WIDTH, height), view.board_radius, grid, box, panels=[head, cards, notes])
+    layout = BoardLayout(
+        (WIDTH, height), view.board_radius, grid, box, panels=[head, cards, notes], say=say
+    )
     board = Board(view.board_radius)
     netted = set(view.netted)
     occupied = {h for h, _ in view.tiles}
@@ -227,10 +241,10 @@ def add_changes(
             layout.arrows.append((grid.centre(*c.from_hex), grid.centre(*c.hex)))
 
 
-def _corner_label(label: str, centre: Point, radius: float) -> Text:
+def _corner_label(label: str, centre: Point, radius: float) -> Label:
     # On the west corner, outlined: the one spot edge symbols never reach on any rotation.
     size = max(MIN_TEXT_PX, round(radius * 0.13))
-    return Text((centre[0] - radius * 0.76, centre[1]), label, size, TEXT, "mm", BOLD, 3, INK)
+    return Label((centre[0] - radius * 0.76, centre[1]), label, size, TEXT, "mm", BOLD, 3, INK)
 
 
 @lru_cache(maxsize=8)
@@ -248,7 +262,7 @@ def backdrop(board_radius: int, radius: int) -> Image.Image:
     label_size = max(MIN_TEXT_PX, round(radius * 0.16))
     for hx in board.hexes:
         texts.append(
-            Text(grid.centre(hx.q, hx.r), board.label(hx), label_size, LABEL, "mm", REGULAR)
+            Label(grid.centre(hx.q, hx.r), board.label(hx), label_size, LABEL, "mm", REGULAR)
         )
     for q in range(-board_radius, board_radius + 1):
         r_top = max(-board_radius, -board_radius - q)
@@ -257,8 +271,8 @@ def backdrop(board_radius: int, radius: int) -> Image.Image:
         x, y_top = grid.centre(q, r_top)
         _, y_bottom = grid.centre(q, r_bottom)
         apothem = radius * SQRT3 / 2
-        texts.append(Text((x, y_top - apothem - 14), letter, LABEL_FONT + 2, LABEL, "mm"))
-        texts.append(Text((x, y_bottom + apothem + 14), letter, LABEL_FONT + 2, LABEL, "mm"))
+        texts.append(Label((x, y_top - apothem - 14), letter, LABEL_FONT + 2, LABEL, "mm"))
+        texts.append(Label((x, y_bottom + apothem + 14), letter, LABEL_FONT + 2, LABEL, "mm"))
     draw_texts(image, texts)
     return image
 
@@ -275,7 +289,7 @@ def paint_board(layout: BoardLayout) -> Image.Image:
             sprite = overlays.ghost_sprite(m.tile, m.style, radius, m.facing)
             paste(image, sprite, sprite_origin(m.centre, sprite))
     for t in layout.tiles:
-        sprite = tile_sprite(t.tile, t.facing, t.style, radius, t.wounds, t.hq_hp)
+        sprite = tile_sprite(t.tile, t.facing, t.style, radius, t.wounds, t.hq_hp, layout.say)
         paste(image, sprite, sprite_origin(t.centre, sprite))
         if t.netted:
             net = overlays.net_sprite(radius)
@@ -294,12 +308,16 @@ def paint_board(layout: BoardLayout) -> Image.Image:
     return image
 
 
-def board_image(view: NeuroshimaView, names: Sequence[str] | None = None) -> Image.Image:
+def board_image(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> Image.Image:
     """The channel image after a turn: the board with the last turn's changes highlighted."""
-    return paint_board(board_layout(view, view.last_turn, names=names))
+    return paint_board(board_layout(view, view.last_turn, names=names, say=say))
 
 
-def since_last_turn_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> BoardLayout:
+def since_last_turn_layout(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> BoardLayout:
     """The layout of the "since your last turn" image for the view's seat (the seat on turn sees
     what happened since its previous turn): battles first, as their HQ damage and losses are
     no board change of their own, then every change in order, the viewer's own as "your"."""
@@ -308,13 +326,15 @@ def since_last_turn_layout(view: NeuroshimaView, names: Sequence[str] | None = N
     moments = [h for h in view.highlights if since is not None and h.turn >= since]
     lines = [describe_highlight(h, names, viewer) for h in moments]
     lines += [describe_change(c, view, names, viewer) for c in view.since_your_turn]
-    heading = "Since your last turn" if lines else ""
-    return board_layout(view, view.since_your_turn, lines, heading, names)
+    heading = Text("Since your last turn") if lines else ""
+    return board_layout(view, view.since_your_turn, lines, heading, names, say=say)
 
 
-def since_last_turn_image(view: NeuroshimaView, names: Sequence[str] | None = None) -> Image.Image:
+def since_last_turn_image(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> Image.Image:
     """The board with everything changed since the viewer's previous turn, plus a caption."""
-    return paint_board(since_last_turn_layout(view, names))
+    return paint_board(since_last_turn_layout(view, names, say))
 
 
 def delivery_png(image: Image.Image, view: NeuroshimaView) -> bytes:
@@ -323,6 +343,6 @@ def delivery_png(image: Image.Image, view: NeuroshimaView) -> bytes:
     return png_bytes(to_palette(image, styles))
 
 
-def board_png(view: NeuroshimaView, names: Sequence[str] | None = None) -> bytes:
+def board_png(view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str) -> bytes:
     """The channel board image as PNG bytes."""
-    return delivery_png(board_image(view, names), view)
+    return delivery_png(board_image(view, names, say), view)

@@ -12,37 +12,55 @@ from games.neuroshima.board import Board
 from games.neuroshima.state import Change, Highlight
 from games.neuroshima.tiles import tile_type
 from games.neuroshima.view import NeuroshimaView
+from games.text import Text
 from rendering.neuroshima.panel import seat_name
 
-_VERBS = {
-    "placed": "{who} placed {tile} on {to}",
-    "moved": "{whose} {tile} moved {frm} → {to}",
-    "rotated": "{whose} {tile} on {to} turned",
-    "pushed": "{whose} {tile} was pushed {frm} → {to}",
-    "grabbed": "{whose} {tile} was grabbed {frm} → {to}",
-    "swapped": "{whose} {tile} swapped {frm} → {to}",
-    "wounded": "{whose} {tile} on {to} was wounded",
-    "destroyed": "{whose} {tile} on {to} was destroyed",
-    "removed": "{whose} {tile} was removed from {to}",
-    "healed": "{whose} {tile} on {to} was saved by a Medic",
-    "exploded": "{tile} on {to} exploded",
-    "used": "{who} used {tile}",
-}
+
+def _sentence(kind: str, who: str, whose: str, tile: str, to: str, frm: str) -> Text:
+    """The caption line of a board change of `kind` (the whole sentence, for translators)."""
+    said = {"who": who, "whose": whose, "tile": tile, "to": to}
+    moved = {**said, "frm": frm}
+    if kind == "placed":
+        return Text("{who} placed {tile} on {to}", **said)
+    if kind == "moved":
+        return Text("{whose} {tile} moved {frm} → {to}", **moved)
+    if kind == "rotated":
+        return Text("{whose} {tile} on {to} turned", **said)
+    if kind == "pushed":
+        return Text("{whose} {tile} was pushed {frm} → {to}", **moved)
+    if kind == "grabbed":
+        return Text("{whose} {tile} was grabbed {frm} → {to}", **moved)
+    if kind == "swapped":
+        return Text("{whose} {tile} swapped {frm} → {to}", **moved)
+    if kind == "wounded":
+        return Text("{whose} {tile} on {to} was wounded", **said)
+    if kind == "destroyed":
+        return Text("{whose} {tile} on {to} was destroyed", **said)
+    if kind == "removed":
+        return Text("{whose} {tile} was removed from {to}", **said)
+    if kind == "healed":
+        return Text("{whose} {tile} on {to} was saved by a Medic", **said)
+    if kind == "exploded":
+        return Text("{tile} on {to} exploded", **said)
+    if kind == "used":
+        return Text("{who} used {tile}", **said)
+    return Text("{whose} {tile} on {to}: {kind}", **said, kind=Text.verbatim(kind))
 
 
 def who(seat: Seat | None, names: Sequence[str] | None, viewer: Seat | None = None) -> str:
     """ "Ada", "You" (the viewer) or "Neutral", to start a sentence."""
     if seat is None or seat < 0:
-        return "Neutral"
-    return "You" if seat == viewer else seat_name(seat, names)
+        return Text("Neutral")
+    return Text("You") if seat == viewer else seat_name(seat, names)
 
 
 def whose(seat: Seat | None, names: Sequence[str] | None, viewer: Seat | None = None) -> str:
     """ "Ada's", "Your" (the viewer) or "Neutral", to start a sentence."""
     if seat is not None and seat >= 0 and seat == viewer:
-        return "Your"
-    name = who(seat, names)
-    return name if name == "Neutral" else f"{name}'s"
+        return Text("Your")
+    if seat is None or seat < 0:
+        return Text("Neutral")
+    return Text("{name}'s", name=seat_name(seat, names))
 
 
 def describe_change(
@@ -53,45 +71,62 @@ def describe_change(
 ) -> str:
     """One caption line for a change."""
     board = Board(view.board_radius)
-    tile = tile_type(change.tile).name if change.tile else "HQ"
+    tile = tile_type(change.tile).name if change.tile else Text("HQ")
     to = board.label(change.hex) if change.hex is not None and change.hex in board else "?"
     frm = board.label(change.from_hex) if change.from_hex is not None else "?"
     subject, owner = who(change.seat, names, viewer), whose(change.seat, names, viewer)
     if change.kind == "used" and change.hex is not None:
-        return f"{subject} used {tile} on {to}"
+        return Text("{who} used {tile} on {to}", who=subject, tile=tile, to=to)
     if change.kind == "wounded" and change.tile is None and change.wounds > 0:
         n = change.wounds
         if view.scoring:
-            return f"{owner} HQ on {to} was hit for {n} point{'s' if n > 1 else ''}"
-        return f"{owner} HQ on {to} lost {n} hit point{'s' if n > 1 else ''}"
-    template = _VERBS.get(change.kind, "{whose} {tile} on {to}: " + change.kind)
-    return template.format(who=subject, whose=owner, tile=tile, to=to, frm=frm)
+            return Text(
+                "{whose} HQ on {to} was hit for {n} point" if n == 1
+                else "{whose} HQ on {to} was hit for {n} points",
+                whose=owner, to=to, n=n,
+            )  # fmt: skip
+        return Text(
+            "{whose} HQ on {to} lost {n} hit point" if n == 1
+            else "{whose} HQ on {to} lost {n} hit points",
+            whose=owner, to=to, n=n,
+        )  # fmt: skip
+    return _sentence(change.kind, subject, owner, tile, to, frm)
 
 
 def describe_highlight(
     moment: Highlight, names: Sequence[str] | None, viewer: Seat | None = None
 ) -> str:
     """ "Turn 14 battle: Ada's HQ −3, Brook's HQ −5; Ada lost 2 tiles, Brook lost 4 tiles"."""
-    what = {"battle": "battle", "final_battle": "final battle"}.get(moment.kind)
-    head = f"Turn {moment.turn} {what}" if what else f"Turn {moment.turn}"
+    if moment.kind == "battle":
+        head = Text("Turn {turn} battle", turn=moment.turn)
+    elif moment.kind == "final_battle":
+        head = Text("Turn {turn} final battle", turn=moment.turn)
+    else:
+        head = Text("Turn {turn}", turn=moment.turn)
 
     def owner(seat: Seat) -> str:
-        text = whose(seat, names, viewer)
-        return "your" if text == "Your" else text
+        return Text("your") if seat == viewer else whose(seat, names)
 
     def name(seat: Seat) -> str:
-        text = who(seat, names, viewer)
-        return "you" if text == "You" else text
+        return Text("you") if seat == viewer else who(seat, names)
 
-    damage = [f"{owner(s)} HQ −{d}" for s, d in enumerate(moment.hq_damage) if d > 0]
-    damage += [f"{name(s)} +{n} points" for s, n in enumerate(moment.points) if n > 0]
-    parts = [", ".join(damage)] if damage else []
+    damage = [
+        Text("{whose} HQ −{damage}", whose=owner(s), damage=d)
+        for s, d in enumerate(moment.hq_damage)
+        if d > 0
+    ]
+    damage += [
+        Text("{who} +{points} points", who=name(s), points=n)
+        for s, n in enumerate(moment.points)
+        if n > 0
+    ]
+    parts = [Text.joined(", ", damage)] if damage else []
     lost = [
-        f"{name(s)} lost {n} tile{'s' if n > 1 else ''}"
+        Text("{who} lost {n} tile" if n == 1 else "{who} lost {n} tiles", who=name(s), n=n)
         for s, n in enumerate(moment.destroyed)
         if n > 0
     ]
     if lost:
-        parts.append(", ".join(lost))
-    parts += [f"{owner(s)} HQ fell" for s in moment.eliminated]
-    return f"{head}: " + ("; ".join(parts) or "no damage")
+        parts.append(Text.joined(", ", lost))
+    parts += [Text("{whose} HQ fell", whose=owner(s)) for s in moment.eliminated]
+    return Text.joined(": ", [head, Text.joined("; ", parts) if parts else Text("no damage")])

@@ -8,8 +8,10 @@ from PIL import Image
 
 from games.neuroshima.state import Highlight
 from games.neuroshima.view import NeuroshimaView
+from games.text import Text
 from rendering.neuroshima.board import BoardLayout, board_layout, paint_board
 from rendering.neuroshima.changes import describe_highlight
+from rendering.neuroshima.layout import Say
 from rendering.neuroshima.panel import seat_name
 
 KEY_MOMENTS = 7
@@ -21,11 +23,13 @@ def result_title(view: NeuroshimaView, names: Sequence[str] | None) -> str:
     """ "Seat 1 wins", "Seats 0 and 2 win" or "Draw"."""
     outcome = view.outcome
     if outcome is None or outcome.is_draw:
-        return "Draw"
+        return Text("Draw")
     winners = [seat_name(s, names) for s in sorted(outcome.winners)]
     if len(winners) == 1:
-        return f"{winners[0]} wins"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} win"
+        return Text("{winner} wins", winner=winners[0])
+    return Text(
+        "{winners} and {last} win", winners=Text.joined(", ", winners[:-1]), last=winners[-1]
+    )
 
 
 def key_moments(highlights: Sequence[Highlight], limit: int = KEY_MOMENTS) -> list[Highlight]:
@@ -37,30 +41,40 @@ def key_moments(highlights: Sequence[Highlight], limit: int = KEY_MOMENTS) -> li
     return [highlights[i] for i in sorted(ranked[:limit])]
 
 
-def game_over_layout(view: NeuroshimaView, names: Sequence[str] | None = None) -> BoardLayout:
+def game_over_layout(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> BoardLayout:
     """Final board; cards mark the winners; the caption lists the result and key moments."""
     outcome = view.outcome
-    reason = outcome.reason if outcome is not None else "the game is not over"
-    lines = []
+    reason = outcome.reason if outcome is not None else Text("the game is not over")
+    lines: list[str] = []
     if view.scoring:
-        scores = ", ".join(f"{seat_name(s.seat, names)} {s.score}" for s in view.seats)
-        lines.append(f"Points: {scores}")
+        scores = Text.joined(", ", (_scored(s.seat, s.score, names) for s in view.seats))
+        lines.append(Text("Points: {scores}", scores=scores))
     else:
-        hps = ", ".join(f"{seat_name(s.seat, names)} {max(s.hq_hp or 0, 0)}" for s in view.seats)
-        lines.append(f"HQ hit points: {hps}")
-    lines.append(f"Turns played: {view.turn}")
+        hps = Text.joined(", ", (_scored(s.seat, max(s.hq_hp or 0, 0), names) for s in view.seats))
+        lines.append(Text("HQ hit points: {hps}", hps=hps))
+    lines.append(Text("Turns played: {turns}", turns=view.turn))
     lines.extend(describe_highlight(h, names) for h in key_moments(view.highlights))
     return board_layout(
         view,
         view.last_turn,
         lines,
-        "Result",
+        Text("Result"),
         names,
-        title=(f"Game over · {result_title(view, names)}", reason, False),
+        title=(Text("Game over · {result}", result=result_title(view, names)), reason, False),
         winners=outcome.winners if outcome is not None else frozenset(),
+        say=say,
     )
 
 
-def game_over_image(view: NeuroshimaView, names: Sequence[str] | None = None) -> Image.Image:
+def _scored(seat: int, value: int, names: Sequence[str] | None) -> Text:
+    """ "Ada 12": a seat's name (translated when it is "Seat N") and a number."""
+    return Text.joined(" ", (seat_name(seat, names), str(value)))
+
+
+def game_over_image(
+    view: NeuroshimaView, names: Sequence[str] | None = None, say: Say = str
+) -> Image.Image:
     """The game-over image."""
-    return paint_board(game_over_layout(view, names))
+    return paint_board(game_over_layout(view, names, say))

@@ -11,8 +11,10 @@ from PIL import Image
 from games.neuroshima.board import Hex
 from games.neuroshima.tiles import Kind, TileType, tile_type
 from games.neuroshima.view import NeuroshimaView
+from games.text import Text
 from rendering.assets import REGULAR
-from rendering.canvas import Point, Text, draw_texts, paste
+from rendering.canvas import Point, draw_texts, paste
+from rendering.canvas import Text as Label
 from rendering.hexgrid import SQRT3
 from rendering.neuroshima.board import (
     BoardLayout,
@@ -22,7 +24,7 @@ from rendering.neuroshima.board import (
     paint_board,
     style_of,
 )
-from rendering.neuroshima.layout import MARGIN, WIDTH
+from rendering.neuroshima.layout import MARGIN, WIDTH, Say
 from rendering.neuroshima.panel import CARD_FONT, TITLE_FONT, _wrap, army_label, seat_name
 from rendering.neuroshima.tiles import sprite_origin, tile_sprite
 from rendering.palette import BACKGROUND, MUTED, TEXT, Style
@@ -30,6 +32,14 @@ from rendering.palette import BACKGROUND, MUTED, TEXT, Style
 HAND_RADIUS = 128
 RULES_FONT = 18
 KIND_FONT = 16
+KIND_WORDS = {
+    Kind.HQ: Text("hq"),
+    Kind.UNIT: Text("unit"),
+    Kind.MODULE: Text("module"),
+    Kind.INSTANT: Text("instant"),
+    Kind.NEUTRAL: Text("neutral"),
+}
+"""A tile's kind as the hand image says it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +57,24 @@ class HandLayout:
 
     size: tuple[int, int]
     slots: list[HandSlot] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
     preview: BoardLayout | None = None
     strip_height: int = 0
+    say: Say = str
+    """How the words on tile faces are said."""
 
 
-def tile_facts(tile: TileType) -> str:
+def tile_facts(tile: TileType) -> Text:
     """A short line of numbers: kind, initiative, hit points, mobility."""
-    parts = [tile.kind.value]
+    parts = [KIND_WORDS[tile.kind]]
     if tile.initiative:
-        parts.append("initiative " + "/".join(str(i) for i in tile.initiative))
+        steps = "/".join(str(i) for i in tile.initiative)
+        parts.append(Text("initiative {initiative}", initiative=steps))
     if tile.is_board_tile and tile.kind is not Kind.HQ:
-        parts.append(f"{tile.hit_points} HP")
+        parts.append(Text("{hp} HP", hp=tile.hit_points))
     if tile.mobility:
-        parts.append("mobile")
-    return " · ".join(parts)
+        parts.append(Text("mobile"))
+    return Text.joined(" · ", parts)
 
 
 def hand_layout(
@@ -69,22 +82,24 @@ def hand_layout(
     seat: int,
     names: Sequence[str] | None = None,
     preview: tuple[str, Hex, int] | None = None,
+    say: Say = str,
 ) -> HandLayout:
     """Lay out `seat`'s hand, plus the board with `preview` = (tile, hex, facing) placed."""
     hand = view.seats[seat].hand
     style = style_of(view, seat)
     who = seat_name(seat, names)
-    texts = [
-        Text((MARGIN, 14), f"{who}'s hand ({army_label(view.seats[seat].army)})", TITLE_FONT, TEXT)
-    ]
+    heading = Text("{who}'s hand ({army})", who=who, army=army_label(view.seats[seat].army))
+    texts = [Label((MARGIN, 14), say(heading), TITLE_FONT, TEXT)]
     top = 14 + TITLE_FONT + 20
     columns = max(3, len(hand))
     col_w = (WIDTH - 2 * MARGIN) / columns
     tile_h = SQRT3 * HAND_RADIUS
-    layout = HandLayout((WIDTH, 0), texts=texts)
+    layout = HandLayout((WIDTH, 0), texts=texts, say=say)
     bottom = top
     if not hand:
-        texts.append(Text((MARGIN, top), "No tiles in hand.", CARD_FONT, MUTED, font=REGULAR))
+        texts.append(
+            Label((MARGIN, top), say(Text("No tiles in hand.")), CARD_FONT, MUTED, font=REGULAR)
+        )
         bottom = top + CARD_FONT + 20
     for i, tile_id in enumerate(hand):
         tile = tile_type(tile_id)
@@ -92,18 +107,20 @@ def hand_layout(
         centre = (cx, top + tile_h / 2)
         layout.slots.append(HandSlot(tile_id, centre, style))
         y = top + tile_h + 14
-        texts.append(Text((cx, y), f"{i + 1}. {tile.name}", CARD_FONT, TEXT, "ma"))
+        texts.append(Label((cx, y), f"{i + 1}. {tile.name}", CARD_FONT, TEXT, "ma"))
         y += CARD_FONT + 8
-        texts.append(Text((cx, y), tile_facts(tile), KIND_FONT, MUTED, "ma", REGULAR))
+        texts.append(Label((cx, y), say(tile_facts(tile)), KIND_FONT, MUTED, "ma", REGULAR))
         y += KIND_FONT + 10
-        for line in _wrap(tile.rules_text, RULES_FONT, col_w - 16, REGULAR)[:4]:
-            texts.append(Text((cx, y), line, RULES_FONT, TEXT, "ma", REGULAR))
+        # The reminder comes from the tile data: its sentence is the key of neuroshima_rules.json.
+        reminder = say(Text(tile.rules_text))
+        for line in _wrap(reminder, RULES_FONT, col_w - 16, REGULAR)[:4]:
+            texts.append(Label((cx, y), line, RULES_FONT, TEXT, "ma", REGULAR))
             y += RULES_FONT + 6
         bottom = max(bottom, round(y) + 10)
     layout.strip_height = bottom
     if preview is not None:
         tile_id, where, facing = preview
-        board = board_layout(view, (), names=names)
+        board = board_layout(view, (), names=names, say=say)
         board.tiles = [t for t in board.tiles if t.hex != where]
         board.tiles.append(
             TileItem(where, board.grid.centre(*where), tile_id, facing, style, 0, None, False)
@@ -120,7 +137,7 @@ def paint_hand(layout: HandLayout) -> Image.Image:
     """Paint a laid-out hand (and its preview board below it)."""
     image = Image.new("RGB", layout.size, BACKGROUND)
     for slot in layout.slots:
-        sprite = tile_sprite(slot.tile, 0, slot.style, HAND_RADIUS)
+        sprite = tile_sprite(slot.tile, 0, slot.style, HAND_RADIUS, say=layout.say)
         paste(image, sprite, sprite_origin(slot.centre, sprite))
     draw_texts(image, layout.texts)
     if layout.preview is not None:
@@ -133,6 +150,7 @@ def hand_image(
     seat: int,
     names: Sequence[str] | None = None,
     preview: tuple[str, Hex, int] | None = None,
+    say: Say = str,
 ) -> Image.Image:
     """`seat`'s drawn tiles, large, optionally with one previewed on the board."""
-    return paint_hand(hand_layout(view, seat, names, preview))
+    return paint_hand(hand_layout(view, seat, names, preview, say))

@@ -8,7 +8,12 @@ at that scale (text under ~14 px and symbols under ~10 px blur into noise).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rendering.canvas import Text
+
+Say = Callable[[str], str]
+"""How the caller wants words said: a Text in, the reader's language out (`str`: English)."""
 
 WIDTH = 1080
 """Every Neuroshima image is this wide (>= 1000 px for desktop, ~1:1 on phones)."""

@@ -9,11 +9,13 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.neuroshima.view import NeuroshimaView, SeatView
+from games.text import Text
 from rendering.assets import REGULAR
-from rendering.canvas import RGB, Sketch, Text, draw_texts, paste
+from rendering.canvas import RGB, Sketch, draw_texts, paste
+from rendering.canvas import Text as Label
 from rendering.hexgrid import hex_corners
 from rendering.neuroshima.emblems import draw_emblem
-from rendering.neuroshima.layout import MARGIN, WIDTH
+from rendering.neuroshima.layout import MARGIN, WIDTH, Say
 from rendering.palette import (
     BACKGROUND,
     EMPTY_HEX,
@@ -63,14 +65,14 @@ class Panel:
     height: int = 0
     rects: list[Rect] = field(default_factory=list)
     swatches: list[Swatch] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
 
 
 def seat_name(seat: int, names: Sequence[str] | None) -> str:
     """The display name of a seat: the host's name for it, else "Seat N" as the rules say."""
     if names is not None and seat < len(names):
         return names[seat]
-    return f"Seat {seat}"
+    return Text("Seat {seat}", seat=seat)
 
 
 def army_label(army: str) -> str:
@@ -81,15 +83,17 @@ def army_label(army: str) -> str:
     return known.name.removesuffix(" (3.0)") if known else army.title()
 
 
-def title_panel(top: int, title: str, detail: str = "", warn: bool = False) -> Panel:
+def title_panel(
+    top: int, title: str, detail: str = "", warn: bool = False, say: Say = str
+) -> Panel:
     """A title line and an optional second line (step, pending decision, final battle)."""
     p = Panel(top)
-    p.texts.append(Text((MARGIN, top + 14), title, TITLE_FONT, TEXT))
+    p.texts.append(Label((MARGIN, top + 14), say(title), TITLE_FONT, TEXT))
     y = top + 14 + TITLE_FONT + 8
     if detail:
-        for line in _wrap(detail, SMALL_FONT + 2, WIDTH - 2 * MARGIN, REGULAR)[:2]:
+        for line in _wrap(say(detail), SMALL_FONT + 2, WIDTH - 2 * MARGIN, REGULAR)[:2]:
             p.texts.append(
-                Text((MARGIN, y), line, SMALL_FONT + 2, WARNING if warn else MUTED, font=REGULAR)
+                Label((MARGIN, y), line, SMALL_FONT + 2, WARNING if warn else MUTED, font=REGULAR)
             )
             y += SMALL_FONT + 8
     p.height = y - top + 6
@@ -102,6 +106,7 @@ def seat_cards(
     names: Sequence[str] | None,
     hq_hp: Sequence[int] | None = None,
     winners: frozenset[int] = frozenset(),
+    say: Say = str,
 ) -> Panel:
     """One card per seat in rows of up to three: emblem, name, army, HQ track, deck count."""
     p = Panel(top)
@@ -112,7 +117,9 @@ def seat_cards(
         x = MARGIN + (i % per_row) * (card_w + CARD_GAP)
         y = top + (i // per_row) * (CARD_HEIGHT + CARD_GAP)
         hp = hq_hp[seat.seat] if hq_hp is not None else (seat.hq_hp or 0)
-        _card(p, view, seat, styles[seat.seat], (x, y, card_w), names, hp, seat.seat in winners)
+        _card(
+            p, view, seat, styles[seat.seat], (x, y, card_w), names, hp, seat.seat in winners, say
+        )
     rows = (len(view.seats) + per_row - 1) // per_row
     p.height = rows * (CARD_HEIGHT + CARD_GAP)
     return p
@@ -127,6 +134,7 @@ def _card(
     names: Sequence[str] | None,
     hp: int,
     winner: bool,
+    say: Say,
 ) -> None:
     x, y, w = box
     active = seat.seat == view.active and view.outcome is None and bool(view.to_act)
@@ -138,17 +146,27 @@ def _card(
     p.rects.append(Rect((x + 4, y + 4, x + 14, y + CARD_HEIGHT - 4), style.fill))
     p.swatches.append(Swatch((x + 44, y + 36), 22, style))
     name = seat_name(seat.seat, names)
-    tag = "  ▶ to play" if active else ("  ★ winner" if winner else ("  ✖ out" if out else ""))
-    p.texts.append(Text((x + 76, y + 14), name + tag, CARD_FONT, TEXT))
-    p.texts.append(Text((x + 76, y + 40), army_label(seat.army), SMALL_FONT, MUTED, font=REGULAR))
-    deck = f"deck {seat.deck_left} · hand {len(seat.hand)}"
-    p.texts.append(Text((x + w - 12, y + 40), deck, SMALL_FONT, MUTED, "ra", REGULAR))
+    heading = name
+    if active:
+        heading = Text("{name}  ▶ to play", name=name)
+    elif winner:
+        heading = Text("{name}  ★ winner", name=name)
+    elif out:
+        heading = Text("{name}  ✖ out", name=name)
+    p.texts.append(Label((x + 76, y + 14), say(heading), CARD_FONT, TEXT))
+    p.texts.append(Label((x + 76, y + 40), army_label(seat.army), SMALL_FONT, MUTED, font=REGULAR))
+    deck = Text("deck {deck} · hand {hand}", deck=seat.deck_left, hand=len(seat.hand))
+    p.texts.append(Label((x + w - 12, y + 40), say(deck), SMALL_FONT, MUTED, "ra", REGULAR))
     if view.scoring:
-        p.texts.append(Text((x + 24, y + 72), f"{seat.score} points", CARD_FONT, TEXT))
+        p.texts.append(
+            Label(
+                (x + 24, y + 72), say(Text("{points} points", points=seat.score)), CARD_FONT, TEXT
+            )
+        )
         return
     # The HQ track: one segment per hit point, so damage is visible without reading numbers.
     label = f"{max(hp, 0)}"
-    p.texts.append(Text((x + 24, y + 82), label, CARD_FONT + 3, TEXT, "lm"))
+    p.texts.append(Label((x + 24, y + 82), label, CARD_FONT + 3, TEXT, "lm"))
     x0, x1 = x + 66, x + w - 12
     seg = (x1 - x0) / HQ_START
     for k in range(HQ_START):
@@ -165,21 +183,23 @@ def _card(
         )
 
 
-def caption_panel(top: int, heading: str, lines: Sequence[str], limit: int = 10) -> Panel:
+def caption_panel(
+    top: int, heading: str, lines: Sequence[str], limit: int = 10, say: Say = str
+) -> Panel:
     """A heading and a bulleted list of changes (cut to `limit`, saying how many were left out)."""
     p = Panel(top)
     if not lines:
         return p
-    p.texts.append(Text((MARGIN, top + 10), heading, CARD_FONT, TEXT))
+    p.texts.append(Label((MARGIN, top + 10), say(heading), CARD_FONT, TEXT))
     y = top + 10 + CARD_FONT + 10
     shown = list(lines[:limit])
     if len(lines) > limit:
-        shown.append(f"… and {len(lines) - limit} more")
+        shown.append(Text("… and {more} more", more=len(lines) - limit))
     for line in shown:
-        for k, part in enumerate(_wrap(line, CAPTION_FONT, WIDTH - 2 * MARGIN - 24, REGULAR)):
-            p.texts.append(Text((MARGIN + 24, y), part, CAPTION_FONT, TEXT, font=REGULAR))
+        for k, part in enumerate(_wrap(say(line), CAPTION_FONT, WIDTH - 2 * MARGIN - 24, REGULAR)):
+            p.texts.append(Label((MARGIN + 24, y), part, CAPTION_FONT, TEXT, font=REGULAR))
             if k == 0:
-                p.texts.append(Text((MARGIN + 4, y), "•", CAPTION_FONT, MUTED, font=REGULAR))
+                p.texts.append(Label((MARGIN + 4, y), "•", CAPTION_FONT, MUTED, font=REGULAR))
             y += CAPTION_FONT + 8
     p.height = y - top + 10
     return p

@@ -7,6 +7,7 @@ from typing import Any
 from games.neuroshima import scenario
 from games.neuroshima.position import Position, netted
 from games.neuroshima.view import NeuroshimaView, SeatView, TurnMarks
+from games.text import Text
 from rendering.neuroshima.board import board_layout, delivery_png, paint_board
 
 
@@ -47,5 +48,6 @@ def render_scenario(data: dict[str, Any]) -> bytes:
     """PNG bytes of the position a scenario document describes (raises InvalidActionError)."""
     position = scenario.parse(data)
     view = scenario_view(position)
-    title = ("Scenario position", f"{len(position.tiles)} tiles · netted tiles are hatched", False)
+    detail = Text("{tiles} tiles · netted tiles are hatched", tiles=len(position.tiles))
+    title = (Text("Scenario position"), detail, False)
     return delivery_png(paint_board(board_layout(view, title=title)), view)

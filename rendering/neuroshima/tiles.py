@@ -15,11 +15,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.neuroshima.tiles import Edge, Effect, Kind, TileType, tile_type
+from games.text import Text
 from rendering.assets import BOLD, CONDENSED_BOLD, font
 from rendering.canvas import RGB, Point, Sketch, regular_polygon
 from rendering.hexgrid import SQRT3, EdgeFrame, edge_frame, hex_corners
 from rendering.neuroshima.emblems import draw_emblem
-from rendering.neuroshima.layout import MIN_TEXT_PX
+from rendering.neuroshima.layout import MIN_TEXT_PX, Say
 from rendering.palette import INK, PAPER, STEEL, Style, mix
 
 TILE_INSET = 0.955
@@ -78,31 +79,31 @@ def short_name(tile: TileType) -> str:
     return name
 
 
-def effect_label(effect: Effect) -> str:
+def effect_label(effect: Effect) -> Text:
     """A compact label for what a module (or HQ) gives: "+1 melee", "medic", ..."""
-    parts: list[str] = []
+    parts: list[Text] = []
     if effect.melee_plus and effect.melee_plus == effect.ranged_plus:
-        parts.append(f"+{effect.melee_plus} attack")
+        parts.append(Text("+{n} attack", n=effect.melee_plus))
     else:
         if effect.melee_plus:
-            parts.append(f"+{effect.melee_plus} melee")
+            parts.append(Text("+{n} melee", n=effect.melee_plus))
         if effect.ranged_plus:
-            parts.append(f"+{effect.ranged_plus} ranged")
+            parts.append(Text("+{n} ranged", n=effect.ranged_plus))
     if effect.initiative_plus:
-        parts.append(f"+{effect.initiative_plus} init")
+        parts.append(Text("+{n} init", n=effect.initiative_plus))
     if effect.enemy_initiative_minus:
-        parts.append(f"foe −{effect.enemy_initiative_minus} init")
+        parts.append(Text("foe −{n} init", n=effect.enemy_initiative_minus))
     flags = (
-        (effect.extra_initiative, "extra phase"),
-        (effect.medic, "medic"),
-        (effect.convert_attack, "convert"),
-        (effect.grant_mobility, "mobility"),
-        (effect.take_over_enemy_module, "take over"),
-        (effect.move_range_2, "move 2"),
-        (effect.rotate_one_unit_per_turn, "rotate 1"),
+        (effect.extra_initiative, Text("extra phase")),
+        (effect.medic, Text("medic")),
+        (effect.convert_attack, Text("convert")),
+        (effect.grant_mobility, Text("mobility")),
+        (effect.take_over_enemy_module, Text("take over")),
+        (effect.move_range_2, Text("move 2")),
+        (effect.rotate_one_unit_per_turn, Text("rotate 1")),
     )
     parts.extend(label for on, label in flags if on)
-    return ", ".join(parts)
+    return Text.joined(", ", parts)
 
 
 def wrap_name(text: str, size: int, width: float) -> list[str]:
@@ -234,7 +235,9 @@ class FaceLayout:
     metrics: FaceMetrics
 
 
-def face_layout(tile: TileType, centre: Point, radius: float, hq_hp: int | None) -> FaceLayout:
+def face_layout(
+    tile: TileType, centre: Point, radius: float, hq_hp: int | None, say: Say = str
+) -> FaceLayout:
     """The face layout of `tile`: badges on top, name in the middle, pips and marks below."""
     cx, cy = centre
     m = FaceMetrics(round(radius))
@@ -245,12 +248,13 @@ def face_layout(tile: TileType, centre: Point, radius: float, hq_hp: int | None)
     lines, name_font = fit_name(short_name(tile), m.name_font, width)
     tags: list[str] = []
     if tile.kind is Kind.HQ and hq_hp is not None:
-        tags = [f"{hq_hp} HP"]
+        tags = [say(Text("{hp} HP", hp=hq_hp))]
     elif tile.kind is Kind.INSTANT:
-        tags = ["instant"]
+        tags = [say(Text("instant"))]
     elif tile.kind is Kind.MODULE:
         label = effect_label(tile.effect)
-        tags = [] if label == short_name(tile).lower() else _split_label(label, m.tag_font, width)
+        if label != short_name(tile).lower():  # a Medic's face needs no "medic" under it
+            tags = _split_label(say(label), m.tag_font, width)
     line_h = name_font * 1.1
     tag_h = m.tag_font * 1.1
     block = line_h * len(lines) + tag_h * len(tags)
@@ -288,9 +292,10 @@ def draw_tile_shapes(
     style: Style,
     wounds: int = 0,
     hq_hp: int | None = None,
+    say: Say = str,
 ) -> None:
     """The shapes of a tile (hex, edge symbols, face, badges, pips) centred at `centre`."""
-    layout = face_layout(tile, centre, radius, hq_hp)
+    layout = face_layout(tile, centre, radius, hq_hp, say)
     m = layout.metrics
     s.polygon(hex_corners(centre, radius * TILE_INSET), style.fill, INK, radius * 0.03)
     s.circle(centre, radius * FACE, style.face, INK, radius * 0.022)
@@ -339,9 +344,10 @@ def draw_tile_text(
     radius: float,
     tile: TileType,
     hq_hp: int | None = None,
+    say: Say = str,
 ) -> None:
     """The upright text of a tile face: initiative digits, name, effect tag or HQ hit points."""
-    layout = face_layout(tile, centre, radius, hq_hp)
+    layout = face_layout(tile, centre, radius, hq_hp, say)
     m = layout.metrics
     for pos, value in zip(layout.badges, tile.initiative, strict=True):
         draw.text(pos, str(value), PAPER, font(m.badge_font, BOLD), "mm")
@@ -368,18 +374,20 @@ def tile_sprite(
     radius: int,
     wounds: int = 0,
     hq_hp: int | None = None,
+    say: Say = str,
 ) -> Image.Image:
     """A finished tile (RGBA) of hex radius `radius`, centred in a (2r+2) x (sqrt3 r+2) image.
 
-    Cached: boards repeat the same tiles turn after turn. Callers paste it and never modify it.
+    Cached: boards repeat the same tiles turn after turn (`say` is part of the key, so callers
+    pass one function per language). Callers paste it and never modify it.
     """
     tile = tile_type(tile_id)
     w, h = 2 * radius + 2, int(SQRT3 * radius) + 2
     centre = (w / 2, h / 2)
     s = Sketch((0, 0, w, h))
-    draw_tile_shapes(s, centre, radius, tile, facing, style, wounds, hq_hp)
+    draw_tile_shapes(s, centre, radius, tile, facing, style, wounds, hq_hp, say)
     image = s.finish()
-    draw_tile_text(ImageDraw.Draw(image), centre, radius, tile, hq_hp)
+    draw_tile_text(ImageDraw.Draw(image), centre, radius, tile, hq_hp, say)
     return image
 
 

@@ -204,3 +204,25 @@ async def test_single_modifiers_through_discord(world: World, animated: list[Sni
     state = (await load_table(world.service.host, game)).state
     assert state is not None
     assert sorted(m.value for m in state.modifiers) == ["five_hits", "quiet_two", "suppressors"]
+
+
+async def test_a_rematch_commits_a_new_seed_in_the_channel_before_the_words(
+    world: World, animated: list[SniperView]
+) -> None:
+    game = await mission(world, "tidewater", "first words", advantages="quiet_two",
+                         disadvantages="five_hits")  # fmt: skip
+    await world.slash(world.alice, "resign", game=game)
+    await world.slash(world.alice, "rematch", game=game)
+    again = game + 1
+    table = await load_table(world.service.host, again)
+    digest = hashlib.sha256(table.record.seed.encode()).hexdigest()
+    assert table.record.seed != SEED and (await place(world.service, again)).status == "lobby"
+    # The rematch has no lobby thread (it was not opened by /sniper new): the channel gets it.
+    posted = len(world.client.log.of("send", world.channel.id))
+    await world.slash(world.alice, "sniper start", game=again, seed="second words")
+    texts = [s.content or "" for s in world.client.log.of("send", world.channel.id)]
+    assert texts[posted - 1].startswith(f"Dice commitment for game {again}: sha256 {digest}")
+    assert f"(SHA-256 {digest}). Your words 'second words'" in texts[posted]
+    state = (await load_table(world.service.host, again)).state
+    assert state is not None and state.board == "tidewater"
+    assert sorted(m.value for m in state.modifiers) == ["five_hits", "quiet_two"]

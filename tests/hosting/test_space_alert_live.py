@@ -115,3 +115,21 @@ async def test_the_bridge_and_the_panels_never_run_ahead_of_the_announcements(
     assert _threats_drawn(locked) == threats[:1]
     [said, edited] = [m for m in public(await service.tick()) if m.text.startswith(("[", "Br"))]
     assert threats[1] in said.text and _threats_drawn(edited) == threats[:2]
+
+
+async def test_hand_and_board_on_request_show_a_threat_only_from_its_announcement(
+    service: Service, clock: FakeClock
+) -> None:
+    start = clock.now()
+    gid = await crew(service, "asked", players=2, mission="mission_1", live=True)
+    first = await state(service, gid)
+    threat = first.announced[0].threat_id
+    second = announcement_second(first, 0)
+    await _tick_to(service, clock, start, second - 1)
+    early_hand = await command(service, "alice", "hand", game=gid)
+    early_board = await command(service, "bob", "board", game=gid)
+    assert threat not in early_hand.text and threat not in early_board.text
+    await _tick_to(service, clock, start, second)
+    hand = await command(service, "alice", "hand", game=gid)
+    board = await command(service, "bob", "board", game=gid)
+    assert threat in hand.text and threat in board.text

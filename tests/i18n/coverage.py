@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LOCALISED: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console"),
     "neuroshima": ("games/neuroshima", "bot/service/commands/neuroshima.py"),
+    "neuroshima_images": ("rendering/neuroshima",),
 }
 """Catalogue domain -> the code whose templates it holds; a new game is one more line."""
 NOT_LOCALISED: tuple[str, ...] = (

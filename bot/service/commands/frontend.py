@@ -17,6 +17,7 @@ from bot.service.commands.spec import Command, Suggestion
 from bot.service.errors import NoSuchGameError
 from bot.service.i18n import pick
 from bot.service.outbox import Image
+from bot.service.presenters import sayer
 from bot.service.table import load_table
 from storage.base import GameNotFoundError
 from storage.records import DmStatus
@@ -149,12 +150,12 @@ async def preview(
     hand = importlib.import_module("rendering.neuroshima.hand")
     drawing = importlib.import_module("rendering.neuroshima.board")
 
-    def draw() -> bytes:
-        image = hand.hand_image(view, seat, preview=(tile, where, facing))
+    def draw(lang: str) -> bytes:
+        image = hand.hand_image(view, seat, preview=(tile, where, facing), say=sayer(lang))
         return bytes(drawing.delivery_png(image, view))
 
     name = f"game{table.id}-v{table.record.version}-preview-{facing}.png"
-    return Image.lazy(name, draw)
+    return Image.said(name, draw)
 
 
 async def open_service(database: str, names: Callable[[int], str] | None = None) -> Service:

@@ -7,12 +7,13 @@ AI, message refiner and deadline handlers; renderers load on first use of an ima
 from __future__ import annotations
 
 from bot.service.ai import register_ai
-from bot.service.game_hooks import register_deadline, register_refiner
+from bot.service.game_hooks import register_deadline, register_refiner, register_view_cut
 from bot.service.hosting import (
     sniper_elite,
     sniper_flow,
     space_alert,
     space_alert_ai,
+    space_alert_bridge,
     space_alert_clock,
     space_alert_flow,
 )
@@ -30,6 +31,7 @@ def install() -> None:
     register_refiner(space_alert.KEY, space_alert_flow.refine)
     register_refiner(sniper_elite.KEY, sniper_flow.refine)
     register_deadline(space_alert_clock.PREFIX, space_alert_clock.fire)
+    register_view_cut(space_alert.KEY, space_alert_bridge.heard_cut)
 
 
 install()

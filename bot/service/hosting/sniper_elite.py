@@ -194,4 +194,5 @@ def profile() -> HostProfile:
         options={"map": BOARD_KEYS, "challenge": CHALLENGE_CHOICES},
         build_config=build_config,
         pass_action=pass_action,
+        commit_first=True,
     )

@@ -31,7 +31,8 @@ def commitment_line(table: Table) -> str:
     )
     digest = commitment(table.record.seed)
     if posted_commitment(table) != digest:
-        # A rematch starts at once: its seed was never posted before the start.
+        # Opened without /sniper new or a rematch (the service called directly): nothing was
+        # committed before the start, so the commitment is posted now, before the first draw.
         return Text(
             "Dice commitment: SHA-256 of the secret seed is {digest}. The seed is revealed "
             "when the mission ends; check every draw with /sniper verify.",

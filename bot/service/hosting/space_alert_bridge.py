@@ -11,7 +11,9 @@ down to the announcements already made, so no image or panel runs ahead of the c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 
 from bot.service.hosting import space_alert_clock as clock
 from bot.service.hosting.space_alert import summary
@@ -50,6 +52,12 @@ async def heard(host: Host, table: Table, state: State) -> frozenset[int] | None
         if clock.announcement_second(state, i) <= elapsed
         and clock.announce_kind(state, a.slot.phase, i) not in waiting
     )
+
+
+async def heard_cut(host: Host, table: Table) -> Callable[[View], View]:
+    """What /hand and /board may show now: only the announcements a live crew has heard."""
+    known = None if table.state is None else await heard(host, table, table.state)
+    return partial(cut, known=known)
 
 
 def crew_names(host: Host, table: Table) -> list[str]:

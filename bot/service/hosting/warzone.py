@@ -86,6 +86,8 @@ def profile() -> HostProfile:
         options={"terrain": preset_names(), "rounds": ROUNDS},
         build_config=build_config,
         pass_action=timeout_pass,
+        seat_options=("lists",),
+        commit_first=True,
     )
 
 
