@@ -27,7 +27,12 @@ from bot.service.service import Service
 
 log = logging.getLogger("muster.discord")
 
-TICK_SECONDS = 60.0
+TICK_SECONDS = 5.0
+"""How often the clocks are read: live Space Alert announcements are due to the second (T+n), so
+a tick of a minute would post them up to a minute late."""
+LEAGUE_TICKS = 12
+"""Leagues move on every 12th tick (once a minute): their deadlines are hours apart, and checking
+them loads every open league."""
 DYNAMIC_ITEMS = (
     LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect, AlertButton, AlertSelect,
 )  # fmt: skip
@@ -47,14 +52,14 @@ def install(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
     tree.on_error = on_error  # type: ignore[method-assign]
 
 
-async def tick_once(service: Service, delivery: Delivery) -> int:
+async def tick_once(service: Service, delivery: Delivery, *, leagues: bool = True) -> int:
     """Fire due reminders, digests and timeouts, move the leagues on, deliver it all.
 
     Returns how many messages and league replies went out.
     """
     messages = await service.tick()
     await delivery.deliver(messages)
-    return len(messages) + await tick_leagues(delivery)
+    return len(messages) + (await tick_leagues(delivery) if leagues else 0)
 
 
 class MusterBot(discord.Client):
@@ -97,13 +102,16 @@ class MusterBot(discord.Client):
 
     async def _tick_forever(self) -> None:
         await self.wait_until_ready()
+        ticks = 0
         while not self.is_closed():
             runner = self.runner
             if runner is not None:
                 try:
-                    await tick_once(runner.service, runner.delivery)
+                    leagues = ticks % LEAGUE_TICKS == 0
+                    await tick_once(runner.service, runner.delivery, leagues=leagues)
                 except Exception:  # one bad tick must not stop the clocks for good
                     log.exception("clock tick failed")
+            ticks += 1
             await asyncio.sleep(TICK_SECONDS)
 
     async def on_ready(self) -> None:
