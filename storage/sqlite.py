@@ -193,13 +193,20 @@ class SqliteStore(SqlStore, SqlLeagues):
     async def _inspect(conn: aiosqlite.Connection, path: Path) -> None:
         """Read the header and schema before anything writes, so a bad file stays untouched."""
         try:
-            async with conn.execute("PRAGMA user_version") as cur:
-                row = await cur.fetchone()
-            version = int(row[0]) if row else 0
-            async with conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            ) as cur:
-                tables = {r[0] for r in await cur.fetchall()}
+            # One read transaction: another opener may commit the first migration between two
+            # autocommit reads, and its tables must not be seen with the old version number.
+            await conn.execute("BEGIN")
+            try:
+                async with conn.execute("PRAGMA user_version") as cur:
+                    row = await cur.fetchone()
+                version = int(row[0]) if row else 0
+                async with conn.execute(
+                    "SELECT name FROM sqlite_master"
+                    " WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                ) as cur:
+                    tables = {r[0] for r in await cur.fetchall()}
+            finally:
+                await conn.execute("COMMIT")
         except sqlite3.Error as err:
             raise StorageError(f"{path} is damaged or not a database: {err}") from None
         if version > latest("sqlite"):
