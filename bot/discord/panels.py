@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -71,33 +71,52 @@ class Key:
         return Key(int(match["game"]), int(match["seat"]), int(match["version"]), match["op"], args)
 
 
-class PanelButton(discord.ui.DynamicItem[Button], template=rf"mp:{KEY_TEMPLATE}"):
-    """A panel button: undo, a one-word action, rotate, confirm, back, fresh panel."""
+Handler = Callable[[discord.Interaction[Any], Key, str | None], Awaitable[None]]
+"""What a click or pick on a panel component does, given the component's key and picked value."""
+
+
+class KeyedButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    """A panel button whose custom_id carries a Key; a game's subclass names prefix and handler."""
+
+    prefix: ClassVar[str]
+    handler: ClassVar[Handler]
+
+    def __init_subclass__(cls, *, prefix: str, handler: Handler) -> None:
+        super().__init_subclass__(template=rf"{prefix}:{KEY_TEMPLATE}")
+        cls.prefix, cls.handler = prefix, handler
 
     def __init__(self, key: Key, label: str = "", style: discord.ButtonStyle | None = None) -> None:
         shown = style or discord.ButtonStyle.secondary
-        super().__init__(Button(label=label or key.op, style=shown, custom_id=key.custom_id("mp")))
+        custom_id = key.custom_id(self.prefix)
+        super().__init__(Button(label=label or key.op, style=shown, custom_id=custom_id))
         self.key = key
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PanelButton:
+    ) -> Self:
         """Rebuild the button from its custom_id (any time, also after a restart)."""
         return cls(Key.parse(match), str(getattr(item, "label", "") or ""))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the click."""
-        await handle(interaction, self.key, None)
+        await type(self).handler(interaction, self.key, None)
 
 
-class PanelSelect(discord.ui.DynamicItem[Select], template=rf"ms:{KEY_TEMPLATE}"):
-    """A panel select: tile to place, hex, tile to discard, HQ hex, any other legal move."""
+class KeyedSelect(discord.ui.DynamicItem[Select], template=r"(?!)"):
+    """A panel menu whose custom_id carries a Key; a game's subclass names prefix and handler."""
+
+    prefix: ClassVar[str]
+    handler: ClassVar[Handler]
+
+    def __init_subclass__(cls, *, prefix: str, handler: Handler) -> None:
+        super().__init_subclass__(template=rf"{prefix}:{KEY_TEMPLATE}")
+        cls.prefix, cls.handler = prefix, handler
 
     def __init__(self, key: Key, options: Sequence[Suggestion] = (), placeholder: str = "") -> None:
         choices = [discord.SelectOption(label=s.name[:100], value=s.value[:100]) for s in options]
         select = Select(
-            custom_id=key.custom_id("ms"),
+            custom_id=key.custom_id(self.prefix),
             placeholder=placeholder[:150] or None,
             options=choices[:MAX_OPTIONS] or [discord.SelectOption(label="-")],
         )
@@ -107,14 +126,14 @@ class PanelSelect(discord.ui.DynamicItem[Select], template=rf"ms:{KEY_TEMPLATE}"
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PanelSelect:
-        """Rebuild the select from its custom_id; the picked value comes with the interaction."""
+    ) -> Self:
+        """Rebuild the menu from its custom_id; the picked value comes with the interaction."""
         return cls(Key.parse(match))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the pick."""
         values = picked_values(interaction)
-        await handle(interaction, self.key, values[0] if values else None)
+        await type(self).handler(interaction, self.key, values[0] if values else None)
 
 
 def _selects(key: Key, found: Sequence[Suggestion], placeholder: str) -> list[PanelSelect]:
@@ -319,3 +338,11 @@ async def _play(
     done = i18n.t("played", lang, action=f"{path.split()[-1]} {action}".strip())
     await interaction.edit_original_response(content=done, view=None)
     await runner.delivery.deliver(reply.messages)
+
+
+class PanelButton(KeyedButton, prefix="mp", handler=handle):
+    """A panel button: undo, a one-word action, rotate, confirm, back, fresh panel."""
+
+
+class PanelSelect(KeyedSelect, prefix="ms", handler=handle):
+    """A panel select: tile to place, hex, tile to discard, HQ hex, any other legal move."""

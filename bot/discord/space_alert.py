@@ -13,72 +13,18 @@ button for a fresh one. The ids are DynamicItems, so panels keep working after a
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
 from typing import Any
 
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.panels import GAME_PANELS, KEY_TEMPLATE, GamePanel, Key, out_of_date
-from bot.discord.runner import Runner, picked_values, runner_of
-from bot.service.commands import Suggestion
+from bot.discord.panels import GAME_PANELS, GamePanel, Key, KeyedButton, KeyedSelect, out_of_date
+from bot.discord.runner import Runner, runner_of
 from bot.service.commands import space_alert_panel as sap
 from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.service import Service
 from games.text import Text
-
-Button = discord.ui.Button[discord.ui.View]
-Select = discord.ui.Select[discord.ui.View]
-
-MAX_OPTIONS = 25
-
-
-class AlertButton(discord.ui.DynamicItem[Button], template=rf"sb:{KEY_TEMPLATE}"):
-    """A panel button: lock in, back, a receiver of a handed card."""
-
-    def __init__(self, key: Key, label: str = "", style: discord.ButtonStyle | None = None) -> None:
-        shown = style or discord.ButtonStyle.secondary
-        super().__init__(Button(label=label or key.op, style=shown, custom_id=key.custom_id("sb")))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AlertButton:
-        """Rebuild the button from its custom_id (any time, also after a restart)."""
-        return cls(Key.parse(match), str(getattr(item, "label", "") or ""))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Handle the click."""
-        await handle(interaction, self.key, None)
-
-
-class AlertSelect(discord.ui.DynamicItem[Select], template=rf"ss:{KEY_TEMPLATE}"):
-    """A panel menu: a board, a card, a turn and half, a slot to clear, a card to hand over."""
-
-    def __init__(self, key: Key, options: Sequence[Suggestion] = (), placeholder: str = "") -> None:
-        choices = [discord.SelectOption(label=s.name[:100], value=s.value[:100]) for s in options]
-        select = Select(
-            custom_id=key.custom_id("ss"),
-            placeholder=placeholder[:150] or None,
-            options=choices[:MAX_OPTIONS] or [discord.SelectOption(label="-")],
-        )
-        super().__init__(select)
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AlertSelect:
-        """Rebuild the menu from its custom_id; the picked value comes with the interaction."""
-        return cls(Key.parse(match))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Handle the pick."""
-        values = picked_values(interaction)
-        await handle(interaction, self.key, values[0] if values else None)
 
 
 # --- building ------------------------------------------------------------------------------
@@ -234,3 +180,11 @@ async def _receivers(
     view.add_item(AlertButton(_key(panel, "back", panel.board), localise(Text("Back"), lang)))
     ask = localise(Text("Card #{card}: hand it to whom?", card=card), lang)
     await interaction.edit_original_response(content=ask, view=view)
+
+
+class AlertButton(KeyedButton, prefix="sb", handler=handle):
+    """A panel button: lock in, back, a receiver of a handed card."""
+
+
+class AlertSelect(KeyedSelect, prefix="ss", handler=handle):
+    """A panel menu: a board, a card, a turn and half, a slot to clear, a card to hand over."""
