@@ -17,6 +17,7 @@ from bot.service.commands.spec import (
     CONTEXT_GUILD,
     CONTEXT_SEED,
     Command,
+    LegalShape,
     Option,
     Options,
     game_option,
@@ -294,3 +295,32 @@ def extra_from(names: Mapping[str, str]) -> Callable[[Options], dict[str, Any]]:
         return {key: options[name] for name, key in names.items() if options.get(name) is not None}
 
     return read
+
+
+Render = Callable[[Options], str]
+"""A game-action command's options -> the action as the codec's text."""
+Values = Callable[[Any, Any], Mapping[str, str]]
+"""(legal action, the seat's view) -> the option values that would play it."""
+
+
+def words(*parts: object) -> str:
+    """Action text from its parts, leaving out the empty ones."""
+    return " ".join(str(p) for p in parts if p is not None and p != "")
+
+
+def action_command(
+    key: str,
+    group: str,
+    name: str,
+    description: str,
+    options: tuple[Option, ...],
+    render: Render,
+    shape: LegalShape,
+) -> Command:
+    """A slash command that plays one kind of move of game `key` (plus the `game:` option)."""
+
+    async def handler(service: Service, user: UserId, o: Options) -> Reply:
+        gid = await resolve_game(service, user, o, key)
+        return await service.act(gid, user, render(o))
+
+    return Command(name, description, handler, (*options, game_option()), group, shape)

@@ -7,14 +7,17 @@ declares how legal actions fill its options, which is what autocomplete offers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import Any
 
 from bot.service.commands.hosting import (
+    Render,
+    Values,
+    action_command,
     extra_from,
     lobby_commands,
     play_commands,
-    resolve_game,
+    words,
 )
 from bot.service.commands.spec import (
     Command,
@@ -22,10 +25,8 @@ from bot.service.commands.spec import (
     LegalShape,
     Option,
     Options,
-    game_option,
     opt,
 )
-from bot.service.outbox import Reply
 from games.neuroshima.actions import (
     AirStrike,
     ChooseDestination,
@@ -49,9 +50,6 @@ from games.neuroshima.board import Board, Hex
 from games.neuroshima.tiles import tile_type
 from games.text import Text
 
-if TYPE_CHECKING:
-    from bot.service.service import Service, UserId
-
 KEY = "neuroshima"
 GROUP = "neuroshima"
 FACINGS = (0, 5)
@@ -71,16 +69,8 @@ def tile_label(option: str, value: str) -> str:
         return value
 
 
-def _text(*parts: object) -> str:
-    return " ".join(str(p) for p in parts if p is not None and p != "")
-
-
 def _by(means: Any, tile: Means, other: Means) -> str:
     return "tile" if means is tile else ("mobility" if means is other else str(means.value))
-
-
-Render = Callable[[Options], str]
-Values = Callable[[Any, Any], Mapping[str, str]]
 
 
 def _action(
@@ -91,30 +81,26 @@ def _action(
     types: tuple[type, ...],
     values: Values,
 ) -> Command:
-    async def handler(service: Service, user: UserId, o: Options) -> Reply:
-        gid = await resolve_game(service, user, o, KEY)
-        return await service.act(gid, user, render(o))
-
     shape = LegalShape(types, values, tile_label)
-    return Command(name, description, handler, (*options, game_option()), GROUP, shape)
+    return action_command(KEY, GROUP, name, description, options, render, shape)
 
 
 def _move_text(o: Options) -> str:
     by = o.get("by")
-    body = _text(o["from"], o["to"], o.get("facing"))
+    body = words(o["from"], o["to"], o.get("facing"))
     if by == "tile":
         return f"use move {body}"
-    return _text("move", body, "mobility" if by == "mobility" else None)
+    return words("move", body, "mobility" if by == "mobility" else None)
 
 
 def _rotate_text(o: Options) -> str:
     by = {"hq": "hq", "turnover": "turnover"}.get(str(o.get("by")))
-    return _text("rotate", o["hex"], o["facing"], by)
+    return words("rotate", o["hex"], o["facing"], by)
 
 
 def _pushlike(verb: str) -> Render:
     def render(o: Options) -> str:
-        return _text(verb, o["from"], o["target"], "ability" if o.get("ability") else None)
+        return words(verb, o["from"], o["target"], "ability" if o.get("ability") else None)
 
     return render
 
@@ -170,20 +156,20 @@ def action_commands() -> tuple[Command, ...]:
     return (
         _action("pick", Text("Take a mercenary into your reserve (before the HQs)"),
                 (opt("tile", "str", Text("A mercenary"), True, autocomplete="mercenaries"),),
-                lambda o: _text("pick", o["tile"]), (PickMercenary,),
+                lambda o: words("pick", o["tile"]), (PickMercenary,),
                 lambda a, v: {"tile": a.tile}),
         _action("hq", Text("Place your HQ"), (_hex_opt("hex", Text("A free hex")),),
-                lambda o: _text("hq", o["hex"]), (PlaceHQ,), _hexes(hex="hex")),
+                lambda o: words("hq", o["hex"]), (PlaceHQ,), _hexes(hex="hex")),
         _action("draw", Text("Draw your tiles (optionally reserved mercenaries instead)"),
                 (opt("mercenaries", "str", Text("Reserved mercenaries to take, space separated"),
                      autocomplete="mercenaries"),),
-                lambda o: _text("draw", o.get("mercenaries")), (Draw,),
+                lambda o: words("draw", o.get("mercenaries")), (Draw,),
                 lambda a, v: {"mercenaries": " ".join(a.mercenaries)}),
         _action("discard", Text("Discard a tile from your hand"), (tile,),
-                lambda o: _text("discard", o["tile"]), (Discard,), lambda a, v: {"tile": a.tile}),
+                lambda o: words("discard", o["tile"]), (Discard,), lambda a, v: {"tile": a.tile}),
         _action("place", Text("Place a tile from your hand"),
                 (tile, _hex_opt("hex", Text("A free hex")), _facing()),
-                lambda o: _text("place", o["tile"], o["hex"], o.get("facing", 0)),
+                lambda o: words("place", o["tile"], o["hex"], o.get("facing", 0)),
                 (PlaceTile,), place_values),
         _action("move", Text("Move a unit (Move tile or mobility)"),
                 (_hex_opt("from", Text("The unit's hex"), "own_units"),
@@ -201,17 +187,17 @@ def action_commands() -> tuple[Command, ...]:
         _action("swap", Text("Swap two of your units (Repositioning)"),
                 (_hex_opt("first", Text("One unit"), "own_units"),
                  _hex_opt("second", Text("The other unit"), "own_units")),
-                lambda o: _text("swap", o["first"], o["second"]), (Reposition,),
+                lambda o: words("swap", o["first"], o["second"]), (Reposition,),
                 _hexes(first="first", second="second")),
         _action("snipe", Text("Sniper: one wound to an enemy unit"), (target,),
-                lambda o: _text("snipe", o["target"]), (Snipe,), _hexes(target="target")),
+                lambda o: words("snipe", o["target"]), (Snipe,), _hexes(target="target")),
         _action("strike", Text("Air Strike centred on a hex"), (target,),
-                lambda o: _text("strike", o["target"]), (AirStrike,), _hexes(target="target")),
+                lambda o: words("strike", o["target"]), (AirStrike,), _hexes(target="target")),
         _action("grenade", Text("Grenade: destroy an enemy unit next to your HQ"), (target,),
-                lambda o: _text("grenade", o["target"]), (Grenade,), _hexes(target="target")),
+                lambda o: words("grenade", o["target"]), (Grenade,), _hexes(target="target")),
         _action("choose", Text("Say where your pushed or pulled unit goes"),
                 (_hex_opt("hex", Text("The destination"), "destinations"), _facing(required=False)),
-                lambda o: _text("choose", o["hex"], o.get("facing")), (ChooseDestination,),
+                lambda o: words("choose", o["hex"], o.get("facing")), (ChooseDestination,),
                 choose_values),
         _action("battle", Text("Play a Battle tile: fight now"), (), lambda o: "battle",
                 (StartBattle,), lambda a, v: {}),

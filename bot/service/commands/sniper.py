@@ -8,11 +8,19 @@ becomes the codec's text and autocompletes from the legal actions of the moment.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.hosting import play_commands, resolve_game, thread_option
+from bot.service.commands.hosting import (
+    Render,
+    Values,
+    action_command,
+    play_commands,
+    resolve_game,
+    thread_option,
+    words,
+)
 from bot.service.commands.sources import SOURCES, Ask, legal_values
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
@@ -68,8 +76,6 @@ if TYPE_CHECKING:
 
 GROUP = "sniper"
 REWARDS = ("noise", "recoil", "precision")
-Render = Callable[[Options], str]
-Values = Callable[[Any, Any], Mapping[str, str]]
 LEGAL_SOURCES = ("sn_paths", "sn_targets", "sn_tokens", "sn_equipment", "sn_args", "sn_spaces",
                  "sn_objectives", "sn_cards", "sn_places")  # fmt: skip
 
@@ -100,10 +106,6 @@ SOURCES.update(dict.fromkeys(LEGAL_SOURCES, legal_values))
 SOURCES.update({"sn_advantages": _advantages, "sn_disadvantages": _disadvantages})
 
 
-def _text(*parts: object) -> str:
-    return " ".join(str(p) for p in parts if p is not None and p != "")
-
-
 def _action(
     name: str,
     description: str,
@@ -112,12 +114,8 @@ def _action(
     types: tuple[type, ...],
     values: Values,
 ) -> Command:
-    async def handler(service: Service, user: UserId, o: Options) -> Reply:
-        gid = await resolve_game(service, user, o, KEY)
-        return await service.act(gid, user, render(o))
-
     shape = LegalShape(types, values)
-    return Command(name, description, handler, (*options, game_option()), GROUP, shape)
+    return action_command(KEY, GROUP, name, description, options, render, shape)
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
@@ -250,13 +248,13 @@ def actions() -> tuple[Command, ...]:
     return (
         _action("move", "Move 1-3 spaces along a path", (opt("path", "str",
                 "Spaces in order, e.g. B3,B4,C4", True, autocomplete="sn_paths"),),
-                lambda o: _text("move", o["path"]), (Move,),
+                lambda o: words("move", o["path"]), (Move,),
                 lambda a, v: {"path": ",".join(a.path)}),
         _action("shoot", "Shoot a defender, drawing tokens from the bag",
                 (opt("target", "str", "The target's space", True, autocomplete="sn_targets"),
                  opt("tokens", "int", "Tokens to draw", True, autocomplete="sn_tokens",
                      min_value=1)),
-                lambda o: _text("shoot", o["target"], o["tokens"]), (Shoot,),
+                lambda o: words("shoot", o["target"], o["tokens"]), (Shoot,),
                 _values(target="target", tokens="tokens")),
         _action("loot", "Loot the objective space you stand on", (), lambda o: "loot", (Loot,),
                 lambda a, v: {}),
@@ -265,30 +263,30 @@ def actions() -> tuple[Command, ...]:
         _action("equip", "Use an equipment card",
                 (opt("card", "str", "An equipment card", True, autocomplete="sn_equipment"),
                  opt("arg", "str", "Area or space the card needs", autocomplete="sn_args")),
-                lambda o: _text("equip", o["card"], o.get("arg")), (Equip,),
+                lambda o: words("equip", o["card"], o.get("arg")), (Equip,),
                 _values(card="card", arg="arg")),
         _action("end", "End your turn (the defenders act)", (), lambda o: "end", (EndTurn,),
                 lambda a, v: {}),
-        _action("enter", "Choose your entry space", (space,), lambda o: _text("enter", o["space"]),
+        _action("enter", "Choose your entry space", (space,), lambda o: words("enter", o["space"]),
                 (Enter,), _values(space="space")),
         _action("discard", "Put back one of two objectives of the same colour",
                 (opt("number", "int", "The objective", True, autocomplete="sn_objectives",
                      min_value=1, max_value=9),),
-                lambda o: _text("discard", o["number"]), (DiscardObjective,),
+                lambda o: words("discard", o["number"]), (DiscardObjective,),
                 _values(number="number")),
         _action("reward", "Choose the kill reward",
                 (opt("kind", "choice", "The reward", True, choices=REWARDS),
                  opt("count", "int", "Recoil tokens to remove (1 or 2)", min_value=1,
                      max_value=2)),
-                lambda o: _text("reward", o["kind"], o.get("count")), (Reward,),
+                lambda o: words("reward", o["kind"], o.get("count")), (Reward,),
                 _values(kind="kind", count="count")),
         _action("keep", "Keep one of the looted cards",
                 (opt("card", "str", "The card", True, autocomplete="sn_cards"),),
-                lambda o: _text("keep", o["card"]), (Keep,), _values(card="card")),
+                lambda o: words("keep", o["card"]), (Keep,), _values(card="card")),
         _action("place", "Where a returning defender stands",
                 (opt("space", "str", "A space next to its iron cross", True,
                      autocomplete="sn_places"),),
-                lambda o: _text("place", o["space"]), (Place,), _values(space="space")),
+                lambda o: words("place", o["space"]), (Place,), _values(space="space")),
     )  # fmt: skip
 
 

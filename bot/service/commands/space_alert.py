@@ -9,18 +9,21 @@ like anything typed; their options autocomplete from the compact choices of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.service.commands.hosting import (
     LEVELS,
     VS,
+    Render,
+    Values,
+    action_command,
     fill_with_ai,
     lobby_commands,
     merge,
     play_commands,
-    resolve_game,
     thread_option,
+    words,
 )
 from bot.service.commands.sources import SOURCES
 from bot.service.commands.space_alert_sources import SPACE_ALERT_SOURCES
@@ -33,7 +36,6 @@ from bot.service.commands.spec import (
     LegalShape,
     Option,
     Options,
-    game_option,
     opt,
     parse_duration,
     required_str,
@@ -60,14 +62,8 @@ if TYPE_CHECKING:
 
 GROUP = "space-alert"
 STORES = ("upper_blue", "lower_red")
-Render = Callable[[Options], str]
-Values = Callable[[Any, Any], Mapping[str, str]]
 
 SOURCES.update(SPACE_ALERT_SOURCES)
-
-
-def _text(*parts: object) -> str:
-    return " ".join(str(p) for p in parts if p is not None and p != "")
 
 
 def _action(
@@ -78,12 +74,8 @@ def _action(
     types: tuple[type, ...],
     values: Values,
 ) -> Command:
-    async def handler(service: Service, user: UserId, o: Options) -> Reply:
-        gid = await resolve_game(service, user, o, KEY)
-        return await service.act(gid, user, render(o))
-
     shape = LegalShape(types, values)
-    return Command(name, description, handler, (*options, game_option()), GROUP, shape)
+    return action_command(KEY, GROUP, name, description, options, render, shape)
 
 
 def _clock_seconds(text: str) -> int:
@@ -197,33 +189,33 @@ def actions() -> tuple[Command, ...]:
 
     return (
         _action("place", "Program a card into a slot", (card, slot, half, board),
-                lambda o: _text("place", o["card"], o["slot"], o["half"], _board_text(o)),
+                lambda o: words("place", o["card"], o["slot"], o["half"], _board_text(o)),
                 (PlaceCard,), place_values),
         _action("clear", "Take a card back out of a slot", (filled, board),
-                lambda o: _text("clear", o["slot"], _board_text(o)), (ClearSlot,),
+                lambda o: words("clear", o["slot"], _board_text(o)), (ClearSlot,),
                 lambda a, v: {"slot": str(a.slot), **_on(a)}),
         _action("give", "Data transfer: hand a card to another player",
                 (card, opt("to", "int", "Crew number of the player", True, min_value=1,
                            max_value=5)),
-                lambda o: _text("give", o["card"], "to", o["to"]), (GiveCard,),
+                lambda o: words("give", o["card"], "to", o["to"]), (GiveCard,),
                 lambda a, v: {"card": str(a.card), "to": str(a.to + 1)}),
         _action("lock", "Lock in your program for this phase", (), lambda o: "lock", (LockIn,),
                 lambda a, v: {}),
         _action("fly", "Campaign: propose the next flight and its difficulty", decks,
-                lambda o: _text("fly", o["normal"], o["serious"]), (FlyAgain,),
+                lambda o: words("fly", o["normal"], o["serious"]), (FlyAgain,),
                 lambda a, v: {"normal": a.normal, "serious": a.serious}),
         _action("stop", "Campaign: propose to fly no more", (), lambda o: "stop",
                 (StopCampaign,), lambda a, v: {}),
         _action("repair", "Campaign: repair one damage token or the battlebots",
                 (opt("what", "str", "e.g. 'red reactor' or 'bots'", True,
                      autocomplete="sa_repairs"),),
-                lambda o: _text("repair", o["what"]), (RepairDamage, RepairBattlebots),
+                lambda o: words("repair", o["what"]), (RepairDamage, RepairBattlebots),
                 repair_values),
         _action("skip", "Campaign: repair nothing", (), lambda o: "skip", (SkipRepair,),
                 lambda a, v: {}),
         _action("empty", "Campaign: the battlebot store left empty",
                 (opt("store", "choice", "Which store", True, choices=STORES),),
-                lambda o: _text("empty", o["store"]), (LeaveStoreEmpty,),
+                lambda o: words("empty", o["store"]), (LeaveStoreEmpty,),
                 lambda a, v: {"store": a.station}),
     )  # fmt: skip
 
