@@ -25,7 +25,9 @@ LOCALISED: dict[str, tuple[str, ...]] = {
 """Catalogue domain -> the code whose templates it holds; a new game is one more line."""
 NOT_LOCALISED: tuple[str, ...] = (
     # Converted by their own game's helpers, with their own domains later.
-    "bot/service/hosting",
+    "bot/service/hosting/space_alert",
+    "bot/service/hosting/sniper",
+    "bot/service/hosting/warzone",
     "bot/service/commands/space_alert",
     "bot/service/commands/sniper",
     "bot/service/commands/warzone",
@@ -59,13 +61,22 @@ def fields(template: str) -> list[tuple[str, str, str]]:
     return sorted(found)
 
 
+def _entry_files(entry: str) -> list[Path]:
+    """A package's files, one module, or the modules whose names start with a prefix
+    ('bot/service/hosting/sniper' is sniper_elite.py, sniper_flow.py, ...)."""
+    path = ROOT / entry
+    if path.is_dir():
+        return sorted(path.rglob("*.py"))
+    if path.suffix == ".py":
+        return [path]
+    return sorted(path.parent.glob(path.name + "*.py"))
+
+
 def files(domain: str) -> Iterator[Path]:
     """The Python files of a domain's code, minus NOT_LOCALISED and other domains' files."""
     others = tuple(e for d, entries in LOCALISED.items() if d != domain for e in entries)
     for entry in LOCALISED[domain]:
-        path = ROOT / entry
-        paths = [path] if path.suffix == ".py" else sorted(path.rglob("*.py"))
-        for p in paths:
+        for p in _entry_files(entry):
             relative = p.relative_to(ROOT).as_posix()
             skipped = NOT_LOCALISED + tuple(o for o in others if o.startswith(entry + "/"))
             if not any(relative.startswith(skip) for skip in skipped):
