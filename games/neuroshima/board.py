@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import NamedTuple
 
 from games.base import InvalidActionError
@@ -22,12 +22,11 @@ class Hex(NamedTuple):
 
     def neighbour(self, direction: int) -> Hex:
         """The adjacent hex in `direction` (0..5), on the board or not."""
-        dq, dr = DIRECTIONS[direction % 6]
-        return Hex(self.q + dq, self.r + dr)
+        return _ring(self)[direction % 6]
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The six adjacent hexes, in direction order."""
-        return tuple(self.neighbour(d) for d in range(6))
+        return _ring(self)
 
     def distance(self, other: Hex) -> int:
         """The number of steps between two hexes."""
@@ -43,6 +42,12 @@ class Hex(NamedTuple):
 DIRECTIONS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIRECTION_NAMES: tuple[str, ...] = ("N", "NE", "SE", "S", "SW", "NW")
 COLUMN_LETTERS = "ABCDEFGHIJKLM"
+
+
+@cache
+def _ring(h: Hex) -> tuple[Hex, ...]:
+    # Battles and the AI ask for the same few dozen rings millions of times.
+    return tuple(Hex(h.q + dq, h.r + dr) for dq, dr in DIRECTIONS)
 
 
 def opposite(direction: int) -> int:
@@ -104,9 +109,14 @@ class Board:
             )
         return h
 
+    @cached_property
+    def _adjacent(self) -> dict[Hex, tuple[Hex, ...]]:
+        return {h: tuple(n for n in h.neighbours() if n in self._hex_set) for h in self.hexes}
+
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """The adjacent hexes that are on the board."""
-        return tuple(n for n in h.neighbours() if n in self._hex_set)
+        found = self._adjacent.get(h)
+        return found if found is not None else tuple(n for n in h.neighbours() if n in self)
 
     def ray(self, start: Hex, direction: int) -> Iterator[Hex]:
         """The hexes in a straight line from `start` (exclusive) to the board's edge."""
