@@ -2,7 +2,7 @@
 
 For the best few ends of turn the one-turn search found (whole turns, so the plan that follows
 is the one that held up), the hidden draws are sampled from the tiles the view does not show
-(the inferred piles), the other seats play their turns with a small greedy search of their own,
+(the inferred piles), the other seats play their turns with normal's greedy search,
 and the position when the turn comes back is scored. The same samples serve every candidate
 (common random numbers), so candidates differ by their own merit, not by luckier draws. The
 candidate with the best average wins; the one-turn score breaks ties.
@@ -19,11 +19,12 @@ from games.neuroshima.state import State
 
 from .ai_search import Beam, Node, OutOfWorkError, Scorer, Work, search_turn
 
-REPLY_BEAM = Beam(widths=(3, 2, 2, 1), placements=3, moves=2)
-REPLY_WORK = 80
-"""Evaluations one simulated reply turn may use. Normal's own search as the reply (Beam(),
-450) scored higher in a partial run but cost more than the 2 s a turn (docs/ai.md)."""
-CANDIDATES = 8
+REPLY_BEAM = Beam()
+REPLY_WORK = 450
+"""The other seats reply with normal's own search (its beam and work): the closest model of a
+searching opponent. It fits hard's 2 s since the searches stopped re-listing the legal actions
+of every action they apply (rules.apply_listed); a narrower reply scored 59 % (docs/ai.md)."""
+CANDIDATES = 6
 PER_ROOT = 2
 SAMPLES = 2
 PRIOR = 0.25
@@ -69,7 +70,7 @@ def reply(state: State, seat: Seat, scorer: Scorer, rng: random.Random, work: Wo
         budget = Work(min(REPLY_WORK, work.limit - work.used), work.stop)
         nodes = search_turn(state, other, actions, them, REPLY_BEAM, budget)
         work.used += budget.used
-        state = nodes[0].state if nodes else rules.apply(state, other, actions[0])
+        state = nodes[0].state if nodes else rules.apply_listed(state, other, actions[0])
         turns += 1 if state.active != other or state.outcome is not None else 0
         if budget.used == 0:
             raise OutOfWorkError

@@ -21,6 +21,7 @@ from games.neuroshima.actions import (
     NeuroshimaAction,
     PlaceTile,
 )
+from games.neuroshima.board import Hex
 from games.neuroshima.orientation import tile_facts
 from games.neuroshima.position import Position
 from games.neuroshima.state import State, Step
@@ -118,7 +119,7 @@ def settle_others(state: State, seat: Seat, scorer: Scorer) -> State:
         friendly = owner in Side(state.position, seat).friends
         best: tuple[float, State] | None = None
         for action in options:
-            after = rules.apply(state, owner, action)
+            after = rules.apply_listed(state, owner, action)
             value = scorer.score(after)
             value = value if friendly else -value
             if best is None or value > best[0]:
@@ -158,6 +159,7 @@ def prune(state: State, seat: Seat, actions: Sequence[NeuroshimaAction], beam: B
     placements: dict[str, list[tuple[float, int]]] = {}
     moves: list[tuple[float, int]] = []
     lines: Lines | None = None
+    movers: dict[Hex, Lines] = {}
     facings: dict[str, list[int]] = {}
     discarding = state.step is Step.DISCARD
     for i, action in enumerate(actions):
@@ -173,7 +175,9 @@ def prune(state: State, seat: Seat, actions: Sequence[NeuroshimaAction], beam: B
             held = state.tile_at(action.frm)
             if held is None:
                 continue
-            mover = Lines(state.position, seat, without=action.frm)
+            mover = movers.get(action.frm) or movers.setdefault(
+                action.frm, Lines(state.position, seat, without=action.frm)
+            )
             moves.append((mover.estimate(held.tile, action.to, action.facing), i))
         elif isinstance(action, Discard) and not discarding:
             continue  # throwing a tile away in play never beats keeping it
@@ -209,7 +213,9 @@ def search_turn(
                 actions = root_actions if node.root < 0 else rules.legal_actions(node.state, seat)
                 for i in prune(node.state, seat, actions, beam):
                     action = actions[i]
-                    after = settle_others(rules.apply(node.state, seat, action), seat, scorer)
+                    # Root actions were listed for the host's state, not this rebuilt one.
+                    play = rules.apply if node.root < 0 else rules.apply_listed
+                    after = settle_others(play(node.state, seat, action), seat, scorer)
                     work.spend()
                     root = i if node.root < 0 else node.root
                     path = (*node.path, action)

@@ -164,6 +164,15 @@ def apply(state: State, seat: Seat, action: NeuroshimaAction) -> State:
     return _apply_legal(state, seat, action)
 
 
+def apply_listed(state: State, seat: Seat, action: NeuroshimaAction) -> State:
+    """`apply` for an action taken from `legal_actions(state, seat)` of this very state.
+
+    Searches call it millions of times; listing the legal actions again only to find the one
+    they were taken from would double their cost.
+    """
+    return _apply_legal(state, seat, action)
+
+
 def _valid_draw(state: State, action: TilesDrawn) -> TilesDrawn | None:
     seat = state.active
     if action.seat != seat or len(action.tiles) != turns.draw_count(state, seat):

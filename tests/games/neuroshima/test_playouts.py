@@ -53,6 +53,8 @@ def _play(config: dict, seats: int, seed: str, pick: random.Random) -> None:
         view = rules.player_view(state, seat)
         assert codec.parse(codec.format(action, view), view) == action
         assert codec.from_json(codec.to_json(action)) == action
+        # The searches' shortcut for listed actions lands where the checked path does.
+        assert rules.apply_listed(state, seat, action) == rules.apply(state, seat, action)
         state, events = engine.play(rules, state, seed, len(log), seat, action)
         log.extend(events)
         for event in events:
