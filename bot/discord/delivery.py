@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any
 
 import discord
 
@@ -20,6 +20,7 @@ from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
 from bot.discord.space_alert_bridge import deliver_bridge
+from bot.discord.threads import ARCHIVE, GameThreads
 from bot.service.commands.frontend import (
     dm_status,
     forget_game_threads,
@@ -32,8 +33,6 @@ from bot.service.commands.frontend import (
     server_language,
     set_dm_status,
     set_hand_thread,
-    set_lobby_message,
-    set_thread,
 )
 from bot.service.i18n import localise, pick
 from bot.service.outbox import (
@@ -54,9 +53,6 @@ from bot.service.service import Service
 
 log = logging.getLogger("muster.discord.delivery")
 
-ARCHIVE: Literal[10080] = 10080
-"""Minutes of quiet before Discord archives a game thread (a week: games are slow)."""
-
 
 def mentions(users: Sequence[int]) -> str:
     """Discord mentions of real users (AI seats have negative ids and no mention)."""
@@ -76,6 +72,7 @@ class Delivery:
     def __init__(self, client: discord.Client, service: Service) -> None:
         self.client = client
         self.service = service
+        self.threads = GameThreads(service, self._channel)
 
     # --- where ------------------------------------------------------------------------------
     async def channel(self, channel_id: int) -> Any:
@@ -251,61 +248,6 @@ class Delivery:
             await interaction.followup.send(i18n.t("dm_closed", lang), ephemeral=True)
 
     # --- interactions -------------------------------------------------------------------------
-    async def open_lobby(
-        self,
-        interaction: discord.Interaction[Any],
-        game_id: int,
-        text: str,
-        lang: str,
-        private: bool = False,
-    ) -> None:
-        """The lobby message (answering the command) and the game's thread.
-
-        A public thread is started from the lobby message; a private one (on request) is
-        opened in the channel with only the seated players in it, while the lobby message
-        stays in the channel so others can still join.
-        """
-        view = await lobby_view(self.service, game_id, lang)
-        message = await files.followup(interaction, text, (), False, view)
-        if interaction.guild_id is None or message is None:
-            return
-        where = await place(self.service, game_id)
-        name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
-        thread: Any = None
-        if private and where.channel_id is not None:
-            parent = await self._channel(where.channel_id)
-            try:
-                thread = await parent.create_thread(
-                    name=name,
-                    type=discord.ChannelType.private_thread,
-                    invitable=False,
-                    auto_archive_duration=ARCHIVE,
-                )
-            except discord.HTTPException as err:  # no private threads here: a public one
-                log.warning("game %s: no private thread in %s (%s)", game_id, parent.id, err)
-        if thread is None:
-            # A followup message carries no guild, and discord.py refuses to start a thread
-            # from it: the same message seen through the interaction's channel has one.
-            channel: Any = interaction.channel
-            starter = channel.get_partial_message(message.id)
-            thread = await starter.create_thread(name=name, auto_archive_duration=ARCHIVE)
-            # A thread started from a message shares its id: thread_id finds the lobby message.
-            await set_thread(self.service, game_id, thread.id)
-            return
-        await set_thread(self.service, game_id, thread.id)
-        await set_lobby_message(self.service, game_id, message.id)
-        for user in await humans(self.service, game_id):
-            await thread.add_user(discord.Object(user))
-
-    async def seat_in_thread(self, game_id: int, user_id: int) -> None:
-        """A newly seated player joins the game's thread when it is a private one."""
-        if user_id <= 0 or await lobby_message(self.service, game_id) is None:
-            return  # public threads need no invitation
-        where = await place(self.service, game_id)
-        if where.thread_id is not None:
-            thread = await self._channel(where.thread_id)
-            await thread.add_user(discord.Object(user_id))
-
     async def send_panel_reply(
         self, interaction: discord.Interaction[Any], panel: PrivateUpdate, lang: str
     ) -> None:

@@ -148,16 +148,22 @@ class Runner:
             lobby = [m for m in messages if isinstance(m, LobbyUpdate)]
             text = lobby[-1].text if lobby else reply.text
             shared = await self.public_locale(interaction)
-            await self.delivery.open_lobby(
+            await self.delivery.threads.open_lobby(
                 interaction, reply.game_id, localise(text, shared), shared, private=private_thread
             )
             messages = [m for m in messages if m not in lobby]
         else:
             await files.followup(interaction, said or i18n.t("done", lang), (), not public)
+        if command.group is None and command.name == "rematch" and reply.game_id:
+            # The reply starts the thread; editing it as a lobby would lose its first line.
+            shared = await self.public_locale(interaction)
+            text = localise(reply.text, shared)
+            await self.delivery.threads.open_rematch_thread(reply.game_id, text, shared)
+            messages = [m for m in messages if not isinstance(m, LobbyUpdate)]
         if command.group is not None and command.name in SEATING and reply.game_id:
             await self.delivery.probe_interactive(interaction, reply.game_id, lang)
             if command.name == "join":
-                await self.delivery.seat_in_thread(reply.game_id, user)
+                await self.delivery.threads.seat_in_thread(reply.game_id, user)
         await self.delivery.deliver(messages)
 
     async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:

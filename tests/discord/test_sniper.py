@@ -206,7 +206,7 @@ async def test_single_modifiers_through_discord(world: World, animated: list[Sni
     assert sorted(m.value for m in state.modifiers) == ["five_hits", "quiet_two", "suppressors"]
 
 
-async def test_a_rematch_commits_a_new_seed_in_the_channel_before_the_words(
+async def test_a_rematch_gets_its_own_thread_with_a_new_seed_committed_before_the_words(
     world: World, animated: list[SniperView]
 ) -> None:
     game = await mission(world, "tidewater", "first words", advantages="quiet_two",
@@ -217,12 +217,18 @@ async def test_a_rematch_commits_a_new_seed_in_the_channel_before_the_words(
     table = await load_table(world.service.host, again)
     digest = hashlib.sha256(table.record.seed.encode()).hexdigest()
     assert table.record.seed != SEED and (await place(world.service, again)).status == "lobby"
-    # The rematch has no lobby thread (it was not opened by /sniper new): the channel gets it.
-    posted = len(world.client.log.of("send", world.channel.id))
+    # The rematch's lobby message goes to the channel, with its buttons, and starts its thread.
+    lobby = world.client.log.of("send", world.channel.id)[-1]
+    assert (lobby.content or "").startswith(f"Rematch: game {again}, the same set-up")
+    assert lobby.view is not None and lobby.custom_ids
+    thread = (await place(world.service, again)).thread_id
+    assert thread is not None and thread != (await place(world.service, game)).thread_id
+    assert world.client.log.of("thread", thread)
     await world.slash(world.alice, "sniper start", game=again, seed="second words")
-    texts = [s.content or "" for s in world.client.log.of("send", world.channel.id)]
-    assert texts[posted - 1].startswith(f"Dice commitment for game {again}: sha256 {digest}")
-    assert f"(SHA-256 {digest}). Your words 'second words'" in texts[posted]
+    texts = [s.content or "" for s in world.client.log.of("send", thread)]
+    commitment = next(i for i, t in enumerate(texts) if t.startswith("Dice commitment"))
+    assert texts[commitment].startswith(f"Dice commitment for game {again}: sha256 {digest}")
+    assert any(f"(SHA-256 {digest}). Your words 'second words'" in t for t in texts[commitment:])
     state = (await load_table(world.service.host, again)).state
     assert state is not None and state.board == "tidewater"
     assert sorted(m.value for m in state.modifiers) == ["five_hits", "quiet_two"]

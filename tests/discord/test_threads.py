@@ -146,3 +146,20 @@ async def test_an_animation_is_one_looping_gif() -> None:
     (single,) = await files.animation("one", lambda: frames[:1])
     assert single.filename == "one.png"
     assert await files.animation("none", list) == []
+
+
+async def test_a_rematch_is_played_in_a_thread_of_its_own(world: World) -> None:
+    log = world.client.log
+    game = await duel(world)
+    await world.slash(world.bob, "neuroshima resign", game=game)
+    await world.slash(world.bob, "rematch", game=game)
+    again = game + 1
+    where = await place(world.service, again)
+    assert where.status == "active" and where.channel_id == world.channel.id
+    starter = log.of("send", world.channel.id)[-1]
+    assert (starter.content or "").startswith(f"Rematch: game {again}.")
+    assert where.thread_id not in (None, (await place(world.service, game)).thread_id)
+    assert [t.content for t in log.of("thread", where.thread_id)] == [f"game {again} · neuroshima"]
+    boards = [s for s in log.of("send", where.thread_id) if s.files]
+    assert boards and boards[-1].files[0].endswith("board.png")
+    assert not [s for s in log.of("send", world.channel.id) if s.files], "no board in the channel"

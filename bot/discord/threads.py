@@ -1,0 +1,113 @@
+"""Game threads: the lobby message and the thread started from it, rematch threads, seating.
+
+One thread per game keeps a channel readable. A lobby opened by a command answers it with the
+lobby message and starts the thread from that answer; a game opened without one (a rematch)
+gets a starter message in its channel. A private thread (on request) lives beside the lobby
+message, which stays in the channel so others can still join.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import discord
+
+from bot.discord import files, i18n
+from bot.discord.lobby import lobby_view
+from bot.service.commands.frontend import (
+    humans,
+    lobby_message,
+    place,
+    set_lobby_message,
+    set_thread,
+)
+from bot.service.service import Service
+
+log = logging.getLogger("muster.discord.threads")
+
+ARCHIVE: Literal[10080] = 10080
+"""Minutes of quiet before Discord archives a game thread (a week: games are slow)."""
+
+
+class GameThreads:
+    """Opening and joining game threads."""
+
+    def __init__(self, service: Service, channel: Callable[[int], Awaitable[Any]]) -> None:
+        self.service = service
+        self._channel = channel
+        """A channel or thread by id, woken first if it sleeps (Delivery's lookup)."""
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        text: str,
+        lang: str,
+        private: bool = False,
+    ) -> None:
+        """The lobby message (answering the command) and the game's thread.
+
+        A public thread is started from the lobby message; a private one (on request) is
+        opened in the channel with only the seated players in it, while the lobby message
+        stays in the channel so others can still join.
+        """
+        view = await lobby_view(self.service, game_id, lang)
+        message = await files.followup(interaction, text, (), False, view)
+        if interaction.guild_id is None or message is None:
+            return
+        where = await place(self.service, game_id)
+        name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
+        thread: Any = None
+        if private and where.channel_id is not None:
+            parent = await self._channel(where.channel_id)
+            try:
+                thread = await parent.create_thread(
+                    name=name,
+                    type=discord.ChannelType.private_thread,
+                    invitable=False,
+                    auto_archive_duration=ARCHIVE,
+                )
+            except discord.HTTPException as err:  # no private threads here: a public one
+                log.warning("game %s: no private thread in %s (%s)", game_id, parent.id, err)
+        if thread is None:
+            # A followup message carries no guild, and discord.py refuses to start a thread
+            # from it: the same message seen through the interaction's channel has one.
+            channel: Any = interaction.channel
+            starter = channel.get_partial_message(message.id)
+            thread = await starter.create_thread(name=name, auto_archive_duration=ARCHIVE)
+            # A thread started from a message shares its id: thread_id finds the lobby message.
+            await set_thread(self.service, game_id, thread.id)
+            return
+        await set_thread(self.service, game_id, thread.id)
+        await set_lobby_message(self.service, game_id, message.id)
+        for user in await humans(self.service, game_id):
+            await thread.add_user(discord.Object(user))
+
+    async def seat_in_thread(self, game_id: int, user_id: int) -> None:
+        """A newly seated player joins the game's thread when it is a private one."""
+        if user_id <= 0 or await lobby_message(self.service, game_id) is None:
+            return  # public threads need no invitation
+        where = await place(self.service, game_id)
+        if where.thread_id is not None:
+            thread = await self._channel(where.thread_id)
+            await thread.add_user(discord.Object(user_id))
+
+    async def open_rematch_thread(self, game_id: int, text: str, lang: str) -> None:
+        """A thread for a game opened without a lobby command (a rematch), started from a
+        message in the game's channel: the lobby message while it waits, else `text`."""
+        where = await place(self.service, game_id)
+        if where.channel_id is None or where.thread_id is not None:
+            return
+        channel = await self._channel(where.channel_id)
+        view = await lobby_view(self.service, game_id, lang)
+        content = files.chunks(text)[0]
+        none = discord.AllowedMentions.none()
+        if view is None:
+            message = await channel.send(content, allowed_mentions=none)
+        else:
+            message = await channel.send(content, view=view, allowed_mentions=none)
+        name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
+        thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
+        await set_thread(self.service, game_id, thread.id)
