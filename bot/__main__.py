@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.config import ConfigError, Settings, configure_logging, load_settings
+from bot.config import ConfigError, Settings, configure_logging, load_settings, locale_from
+from games.text import Text
 
 EXIT_USAGE = 2
 
@@ -58,60 +60,82 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _fail(message: str) -> int:
-    print(f"muster: {message}", file=sys.stderr)
+def _say(message: str, locale: str | None) -> str:
+    # Imported here: `muster --help` and the tools need no catalogues until something is said.
+    from bot.service.i18n import localise
+
+    return localise(message, locale)
+
+
+def _fail(message: str, locale: str | None = None) -> int:
+    print(f"muster: {_say(message, locale)}", file=sys.stderr)
     return EXIT_USAGE
+
+
+def _message(err: ValueError) -> str:
+    """An error's message: the Text it was raised with, else its plain words."""
+    first = err.args[0] if err.args else None
+    return first if isinstance(first, Text) else str(err)
 
 
 def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"{path}: no such file") from None
+        raise ValueError(Text("{path}: no such file", path=str(path))) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise ValueError(f"{path}: cannot read ({err})") from None
+        raise ValueError(
+            Text("{path}: cannot read ({error})", path=str(path), error=str(err))
+        ) from None
     except json.JSONDecodeError as err:
-        raise ValueError(f"{path}: not valid JSON (line {err.lineno}: {err.msg})") from None
+        raise ValueError(
+            Text(
+                "{path}: not valid JSON (line {line}: {error})",
+                path=str(path),
+                line=err.lineno,
+                error=err.msg,
+            )
+        ) from None
 
 
-def _run_format(path: Path, run: Callable[[Any], dict[str, Any]]) -> int:
+def _run_format(path: Path, run: Callable[[Any], dict[str, Any]], locale: str) -> int:
     """Read a JSON file, run a rules-core format tool on it, print its JSON answer."""
     from games.base import GameError
 
     try:
         result = run(_read_json(path))
     except ValueError as err:
-        return _fail(str(err))
+        return _fail(_message(err), locale)
     except GameError as err:
-        return _fail(err.user_message)
+        return _fail(err.user_message, locale)
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
 
-def _neuroshima_battle(path: Path) -> int:
+def _neuroshima_battle(path: Path, locale: str) -> int:
     from games.neuroshima import scenario
 
-    return _run_format(path, scenario.run)
+    return _run_format(path, scenario.run, locale)
 
 
-def _space_alert_resolve(path: Path) -> int:
+def _space_alert_resolve(path: Path, locale: str) -> int:
     from games.space_alert import mission_format
 
-    return _run_format(path, mission_format.run)
+    return _run_format(path, mission_format.run, locale)
 
 
-def _neuroshima_render(path: Path, out: Path) -> int:
+def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
     from games.base import GameError
     from rendering.neuroshima import render_scenario
 
     try:
         png = render_scenario(_read_json(path))
     except ValueError as err:
-        return _fail(str(err))
+        return _fail(_message(err), locale)
     except GameError as err:
-        return _fail(err.user_message)
+        return _fail(err.user_message, locale)
     out.write_bytes(png)
-    print(f"wrote {out}")
+    print(_say(Text("wrote {path}", path=str(out)), locale))
     return 0
 
 
@@ -132,7 +156,8 @@ def _run_demo(args: argparse.Namespace) -> int:
 
 def _run_bot(settings: Settings, sync_global: bool = False) -> int:
     if not settings.has_discord:
-        return _fail("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
+        no_token = Text("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
+        return _fail(no_token, settings.locale)
     from bot.discord.app import run_bot
 
     return run_bot(settings, sync_global=sync_global)
@@ -143,10 +168,11 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if command is None:
         if settings.has_discord:
             return _run_bot(settings)
-        print(
+        starting = Text(
             "No DISCORD_TOKEN set: starting the local console. "
             "To connect Discord, put DISCORD_TOKEN in .env (see README.md)."
         )
+        print(_say(starting, settings.locale))
         return _run_console(settings, None)
     if command == "bot":
         return _run_bot(settings, args.sync_global)
@@ -156,11 +182,12 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return _run_demo(args)
     if command == "neuroshima":
         if args.ns_command == "battle":
-            return _neuroshima_battle(args.file)
-        return _neuroshima_render(args.file, args.out)
+            return _neuroshima_battle(args.file, settings.locale)
+        return _neuroshima_render(args.file, args.out, settings.locale)
     if command == "space-alert":
-        return _space_alert_resolve(args.file)
-    return _fail(f"'muster {command}' is not available in this version yet")
+        return _space_alert_resolve(args.file, settings.locale)
+    missing = Text("'muster {command}' is not available in this version yet", command=command)
+    return _fail(missing, settings.locale)
 
 
 PASS_THROUGH = {
@@ -191,7 +218,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         settings = load_settings()
     except ConfigError as err:
-        return _fail(str(err))
+        # No settings yet: the language is read on its own (.env is loaded by now).
+        return _fail(err.message, locale_from(os.environ))
     configure_logging(settings)
     return _dispatch(args, settings)
 

@@ -8,12 +8,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from games.text import Text
+
 DEFAULT_DATABASE = "sqlite:///data/muster.db"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 
 class ConfigError(Exception):
     """A setting has a value Muster cannot use; the message names the variable."""
+
+    def __init__(self, message: Text) -> None:
+        """`message` in English, said in MUSTER_LOCALE by the command line."""
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +53,12 @@ def _dev_guild(raw: str | None) -> int | None:
     if not raw:
         return None
     if not raw.strip().isdigit():
-        raise ConfigError(f"MUSTER_DEV_GUILD must be a Discord server id (digits), not {raw!r}")
+        raise ConfigError(
+            Text(
+                "MUSTER_DEV_GUILD must be a Discord server id (digits), not {value}",
+                value=repr(raw),
+            )
+        )
     return int(raw.strip())
 
 
@@ -54,8 +66,10 @@ def _database(raw: str | None) -> str:
     url = (raw or DEFAULT_DATABASE).strip()
     if not url.startswith(("sqlite:///", "postgresql://", "postgres://")):
         raise ConfigError(
-            "MUSTER_DATABASE must start with sqlite:/// or postgresql:// "
-            f"(got {url.split(':', 1)[0]!r})"
+            Text(
+                "MUSTER_DATABASE must start with sqlite:/// or postgresql:// (got {scheme})",
+                scheme=repr(url.split(":", 1)[0]),
+            )
         )
     return url
 
@@ -63,8 +77,15 @@ def _database(raw: str | None) -> str:
 def _log_level(raw: str | None) -> str:
     level = (raw or "INFO").strip().upper()
     if level not in LOG_LEVELS:
-        raise ConfigError(f"MUSTER_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}")
+        raise ConfigError(
+            Text("MUSTER_LOG_LEVEL must be one of {levels}", levels=", ".join(LOG_LEVELS))
+        )
     return level
+
+
+def locale_from(environ: Mapping[str, str]) -> str:
+    """The console's language (MUSTER_LOCALE), also for errors before the other settings."""
+    return (environ.get("MUSTER_LOCALE") or "en").strip() or "en"
 
 
 def settings_from(environ: Mapping[str, str]) -> Settings:
@@ -73,7 +94,7 @@ def settings_from(environ: Mapping[str, str]) -> Settings:
         discord_token=(environ.get("DISCORD_TOKEN") or "").strip() or None,
         database=_database(environ.get("MUSTER_DATABASE")),
         dev_guild=_dev_guild(environ.get("MUSTER_DEV_GUILD")),
-        locale=(environ.get("MUSTER_LOCALE") or "en").strip() or "en",
+        locale=locale_from(environ),
         log_level=_log_level(environ.get("MUSTER_LOG_LEVEL")),
     )
 

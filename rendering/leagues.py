@@ -1,18 +1,25 @@
 """League images: the standings table (with the current round's tables) and the final podium.
 
 Built from plain rows the league service prepares (names already resolved), laid out first
-(pure coordinates), then painted: shapes supersampled on patches, text last at 1x.
+(pure coordinates), then painted: shapes supersampled on patches, text last at 1x. Every word
+goes through the caller's `say`, so one league's images can be drawn in each reader's language.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PIL import Image
 
+from games.text import Text
 from rendering.assets import BOLD, REGULAR, text_width
-from rendering.canvas import RGB, Sketch, Text, draw_texts
+from rendering.canvas import RGB, Sketch, draw_texts
+from rendering.canvas import Text as Label
 from rendering.palette import BACKGROUND, MUTED, TEXT
+
+Say = Callable[[str], str]
+"""How the caller wants words said: a Text in, the reader's language out (`str`: English)."""
 
 WIDTH = 900
 MARGIN = 24
@@ -25,15 +32,16 @@ STRIPE: RGB = (44, 51, 60)
 ACCENT: RGB = (255, 196, 0)
 OUT: RGB = (120, 128, 140)
 MEDALS: tuple[RGB, RGB, RGB] = ((230, 184, 40), (186, 192, 204), (196, 128, 70))
-COLUMNS = (
-    ("#", 44),
-    ("Player", 340),
-    ("Pts", 70),
-    ("Bh", 80),
-    ("SB", 80),
-    ("G", 50),
-    ("W-D-L", 110),
+COLUMNS: tuple[tuple[str, int], ...] = (
+    (Text.verbatim("#"), 44),
+    (Text("Player"), 340),
+    (Text("Pts"), 70),
+    (Text.verbatim("Bh"), 80),
+    (Text.verbatim("SB"), 80),
+    (Text("G"), 50),
+    (Text("W-D-L"), 110),
 )
+"""Column headings and widths; Bh and SB name the Buchholz and Sonneborn-Berger tie-breaks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,18 +91,25 @@ def _num(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
-def layout(data: Standings) -> tuple[int, list[Text], list[tuple[int, int, int, int, RGB]]]:
+def round_tables(number: int) -> Text:
+    """The heading of a round's tables under the standings."""
+    return Text("Round {round} tables", round=number)
+
+
+def layout(
+    data: Standings, say: Say = str
+) -> tuple[int, list[Label], list[tuple[int, int, int, int, RGB]]]:
     """Height, texts, and filled boxes (x0, y0, x1, y1, colour) of the standings image."""
     texts = [
-        Text((MARGIN, 22), fit(data.title, WIDTH - 2 * MARGIN, 26, BOLD), 26, TEXT),
-        Text((MARGIN, 56), fit(data.subtitle, WIDTH - 2 * MARGIN, 15, REGULAR), 15, MUTED,
-             font=REGULAR),
+        Label((MARGIN, 22), fit(say(data.title), WIDTH - 2 * MARGIN, 26, BOLD), 26, TEXT),
+        Label((MARGIN, 56), fit(say(data.subtitle), WIDTH - 2 * MARGIN, 15, REGULAR), 15, MUTED,
+              font=REGULAR),
     ]  # fmt: skip
     boxes: list[tuple[int, int, int, int, RGB]] = []
     y = HEAD
     x = MARGIN
     for name, w in COLUMNS:
-        texts.append(Text((x + 8, y + 8), name, 14, ACCENT))
+        texts.append(Label((x + 8, y + 8), fit(say(name), w - 12, 14), 14, ACCENT))
         x += w
     y += ROW
     shown = data.rows[:MAX_ROWS]
@@ -104,7 +119,7 @@ def layout(data: Standings) -> tuple[int, list[Text], list[tuple[int, int, int, 
         colour = OUT if row.out else TEXT
         cells = (
             str(row.rank),
-            row.name + (" (out)" if row.out else ""),
+            say(Text("{player} (out)", player=row.name) if row.out else row.name),
             _num(row.points),
             _num(row.buchholz),
             _num(row.sonneborn),
@@ -114,31 +129,32 @@ def layout(data: Standings) -> tuple[int, list[Text], list[tuple[int, int, int, 
         x = MARGIN
         for column, ((_, w), cell) in enumerate(zip(COLUMNS, cells, strict=True)):
             font = BOLD if column == 2 else REGULAR
-            texts.append(Text((x + 8, y + 7), fit(cell, w - 12, ROW_PX, font), ROW_PX, colour,
-                              font=font))  # fmt: skip
+            texts.append(Label((x + 8, y + 7), fit(cell, w - 12, ROW_PX, font), ROW_PX, colour,
+                               font=font))  # fmt: skip
             x += w
         y += ROW
     if len(data.rows) > MAX_ROWS:
-        more = f"... and {len(data.rows) - MAX_ROWS} more"
-        texts.append(Text((MARGIN + 8, y + 7), more, 14, MUTED, font=REGULAR))
+        more = say(Text("... and {more} more", more=len(data.rows) - MAX_ROWS))
+        texts.append(Label((MARGIN + 8, y + 7), more, 14, MUTED, font=REGULAR))
         y += ROW
     if data.tables:
         y += 12
-        texts.append(Text((MARGIN, y), data.tables_title, 18, TEXT))
+        texts.append(Label((MARGIN, y), say(data.tables_title), 18, TEXT))
         y += 30
         for line in data.tables:
-            who = " v ".join(line.players)
-            text = fit(f"Table {line.board}: {who}", WIDTH - 2 * MARGIN - 170, 15, REGULAR)
-            texts.append(Text((MARGIN + 8, y), text, 15, TEXT, font=REGULAR))
-            texts.append(Text((WIDTH - MARGIN - 8, y), line.state, 15, MUTED, anchor="ra",
-                              font=REGULAR))  # fmt: skip
+            who = " v ".join(say(player) for player in line.players)
+            text = say(Text("Table {board}: {players}", board=line.board, players=who))
+            text = fit(text, WIDTH - 2 * MARGIN - 170, 15, REGULAR)
+            texts.append(Label((MARGIN + 8, y), text, 15, TEXT, font=REGULAR))
+            texts.append(Label((WIDTH - MARGIN - 8, y), say(line.state), 15, MUTED, anchor="ra",
+                               font=REGULAR))  # fmt: skip
             y += 24
     return y + MARGIN, texts, boxes
 
 
-def standings(data: Standings) -> Image.Image:
-    """The standings image."""
-    height, texts, boxes = layout(data)
+def standings(data: Standings, say: Say = str) -> Image.Image:
+    """The standings image, its words said by `say` (`str`: English)."""
+    height, texts, boxes = layout(data, say)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     panel = Sketch((MARGIN - 8, HEAD - 6, WIDTH - 2 * MARGIN + 16, ROW + 4))
     panel.rounded_rectangle((MARGIN - 8, HEAD - 6, WIDTH - MARGIN + 8, HEAD + ROW - 2), 8,
@@ -156,11 +172,12 @@ STEPS = ((1, 150), (0, 210), (2, 110))
 """(place index, step height) from left to right: second, first, third."""
 
 
-def podium(title: str, places: tuple[tuple[str, float], ...]) -> Image.Image:
-    """The final podium: up to three (name, points) places, the winner in the middle."""
+def podium(title: str, places: tuple[tuple[str, float], ...], say: Say = str) -> Image.Image:
+    """The final podium: up to three (name, points) places, the winner in the middle, its words
+    said by `say` (`str`: English)."""
     image = Image.new("RGB", (PODIUM_W, PODIUM_H), BACKGROUND)
-    texts = [Text((PODIUM_W / 2, 24), fit(title, PODIUM_W - 2 * MARGIN, 26, BOLD), 26, TEXT,
-                  anchor="ma")]  # fmt: skip
+    texts = [Label((PODIUM_W / 2, 24), fit(say(title), PODIUM_W - 2 * MARGIN, 26, BOLD), 26, TEXT,
+                   anchor="ma")]  # fmt: skip
     column = (PODIUM_W - 2 * MARGIN) // 3
     base = PODIUM_H - MARGIN
     sketch = Sketch((0, 0, PODIUM_W, PODIUM_H))
@@ -174,11 +191,11 @@ def podium(title: str, places: tuple[tuple[str, float], ...]) -> Image.Image:
         sketch.rounded_rectangle((x0, top, x1, base), 10, fill=MEDALS[place])
         sketch.circle(((x0 + x1) / 2, top + 36), 22, fill=BACKGROUND)
         centre = (x0 + x1) / 2
-        texts.append(Text((centre, top + 36), str(place + 1), 26, MEDALS[place], anchor="mm"))
-        texts.append(Text((centre, top - 58), fit(name, column - 16, 20, BOLD), 20, TEXT,
-                          anchor="ma"))  # fmt: skip
-        texts.append(Text((centre, top - 30), f"{_num(points)} pts", 16, MUTED, anchor="ma",
-                          font=REGULAR))  # fmt: skip
+        texts.append(Label((centre, top + 36), str(place + 1), 26, MEDALS[place], anchor="mm"))
+        texts.append(Label((centre, top - 58), fit(say(name), column - 16, 20, BOLD), 20, TEXT,
+                           anchor="ma"))  # fmt: skip
+        said = say(Text("{points} pts", points=_num(points)))
+        texts.append(Label((centre, top - 30), said, 16, MUTED, anchor="ma", font=REGULAR))
     sketch.paste_onto(image)
     draw_texts(image, texts)
     return image

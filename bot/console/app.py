@@ -17,6 +17,7 @@ from bot.console.completion import complete_line
 from bot.console.session import Session, help_overview
 from bot.console.show import Images
 from bot.service import Service, SystemClock
+from bot.service.i18n import localise
 from games.text import Text
 from storage.base import StorageError
 from storage.factory import open_store
@@ -173,7 +174,8 @@ def run_console(
         try:
             lines = script.read_text(encoding="utf-8").splitlines()
         except OSError as err:
-            print(f"muster: cannot read {script}: {err.strerror}", file=sys.stderr)
+            unread = Text("cannot read {path}: {error}", path=str(script), error=err.strerror)
+            print(f"muster: {localise(unread, settings.locale)}", file=sys.stderr)
             return 2
     loop = asyncio.new_event_loop()
     try:

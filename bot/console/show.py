@@ -94,7 +94,7 @@ def _indent(text: str) -> list[str]:
 
 
 def _who(names: Names, users: Iterable[int]) -> str:
-    return ", ".join(names(u) for u in users)
+    return Text.joined(", ", (names(u) for u in users))
 
 
 def _head(message: Message, names: Names) -> Text:

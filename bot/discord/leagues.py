@@ -66,7 +66,8 @@ async def _deliver(delivery: Delivery, m: LeagueMessage) -> None:
 
 async def open_table(delivery: Delivery, m: TableOpened) -> None:
     """A public thread under the league channel, the players mentioned, bound to the game."""
-    from bot.discord.delivery import ARCHIVE, allowed, mentions
+    from bot.discord.delivery import allowed, mentions
+    from bot.discord.threads import ARCHIVE
 
     if m.channel_id is None:
         return  # no league channel: the game posts wherever its record says
@@ -90,9 +91,10 @@ async def announce(delivery: Delivery, m: LeagueAnnouncement) -> None:
     if m.channel_id is None:
         return
     channel = await delivery.channel(m.channel_id)
-    text = localise(m.text, await _lang(delivery, m.guild_id))
+    lang = await _lang(delivery, m.guild_id)
+    text = localise(m.text, lang)
     content = f"{text}\n{mentions(m.mention)}".strip() if m.mention else text
-    attachments = await files.draw(m.images)
+    attachments = await files.draw(m.images, lang)
     pieces = files.chunks(content)
     for i, piece in enumerate(pieces):
         extra: dict[str, Any] = {}

@@ -13,6 +13,7 @@ button for a fresh one. The ids are DynamicItems, so panels keep working after a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.discord import files, i18n
 from bot.discord.panels import GAME_PANELS, GamePanel, Key, KeyedButton, KeyedSelect, out_of_date
 from bot.discord.runner import Runner, runner_of
 from bot.service.commands import space_alert_panel as sap
+from bot.service.commands.spec import Suggestion
 from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.service import Service
@@ -44,12 +46,12 @@ def main_view(panel: sap.Panel, lang: str) -> discord.ui.View | None:
     if not panel.planning:
         if panel.decisions:
             answer = say(Text("Your answer…"))
-            view.add_item(AlertSelect(_key(panel, "act"), panel.decisions, answer))
+            view.add_item(AlertSelect(_key(panel, "act"), said(panel.decisions, lang), answer))
         return view
     if panel.boards:
         shown = next((b.name for b in panel.boards if b.value == str(panel.board)), "")
-        label = say(Text("Board {board} (switch…)", board=Text.verbatim(shown)))
-        view.add_item(AlertSelect(_key(panel, "board"), panel.boards, label))
+        label = say(Text("Board {board} (switch…)", board=shown))
+        view.add_item(AlertSelect(_key(panel, "board"), said(panel.boards, lang), label))
     menus = [
         (panel.cards, "card", Text("Program a card…")),
         (panel.clears, "clear", Text("Take a card back…")),
@@ -57,10 +59,15 @@ def main_view(panel: sap.Panel, lang: str) -> discord.ui.View | None:
     ]
     for found, op, text in menus:
         if found:
-            view.add_item(AlertSelect(_key(panel, op, panel.board), found, say(text)))
+            view.add_item(AlertSelect(_key(panel, op, panel.board), said(found, lang), say(text)))
     lock = say(Text("Lock in phase {phase}", phase=panel.phase))
     view.add_item(AlertButton(_key(panel, "lock"), lock, discord.ButtonStyle.success))
     return view
+
+
+def said(options: Sequence[Suggestion], lang: str) -> tuple[Suggestion, ...]:
+    """Menu options with their names in the reader's language (the values stay as typed)."""
+    return tuple(Suggestion(localise(o.name, lang), o.value) for o in options)
 
 
 async def content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
@@ -138,7 +145,7 @@ async def show(
     text = files.chunks(localise(panel.update.text, lang))[0]
     extra: dict[str, Any] = {}
     if image:
-        extra["attachments"] = await files.draw(panel.update.images)
+        extra["attachments"] = await files.draw(panel.update.images, lang)
     await interaction.edit_original_response(content=text, view=main_view(panel, lang), **extra)
 
 
@@ -162,7 +169,7 @@ async def _where(
     view = discord.ui.View(timeout=None)
     ask = localise(Text("Card #{card}: which turn, and which half up?", card=card), lang)
     if found:
-        view.add_item(AlertSelect(_key(panel, "put", panel.board, card), found, ask))
+        view.add_item(AlertSelect(_key(panel, "put", panel.board, card), said(found, lang), ask))
     back = localise(Text("Back"), lang)
     view.add_item(AlertButton(_key(panel, "back", panel.board), back))
     await interaction.edit_original_response(content=ask, view=view)

@@ -34,8 +34,9 @@ async def deliver_bridge(delivery: Delivery, m: PublicUpdate) -> None:
     if channel is None:
         await delivery.post(m.game_id, m.text, m.images)
         return
-    text = files.chunks(localise(m.text, await game_language(delivery.service, m.game_id)))[0]
-    attachments = await files.draw(m.images)
+    lang = await game_language(delivery.service, m.game_id)
+    text = files.chunks(localise(m.text, lang))[0]
+    attachments = await files.draw(m.images, lang)
     current = await game_message(delivery.service, m.game_id, MESSAGE_KEY)
     if m.kind == BRIDGE_EDIT and current is not None:
         try:
@@ -43,6 +44,6 @@ async def deliver_bridge(delivery: Delivery, m: PublicUpdate) -> None:
             return
         except discord.NotFound:
             log.info("game %s: the bridge message is gone; posting a new one", m.game_id)
-            attachments = await files.draw(m.images)  # a File is read once
+            attachments = await files.draw(m.images, lang)  # a File is read once
     sent = await channel.send(text, files=attachments)
     await set_game_message(delivery.service, m.game_id, MESSAGE_KEY, sent.id)

@@ -173,7 +173,13 @@ def commitment_text(table: Table) -> str:
                   digest=commitment(table.record.seed))]  # fmt: skip
     seeds = seeds_of(table)
     if seeds:
-        shown = ", ".join(f"seat {s}: {v!r}" for s, v in sorted(seeds.items()))
+        shown = Text.joined(
+            ", ",
+            [
+                Text.joined(": ", [Text("seat {seat}", seat=s), Text.verbatim(repr(v))])
+                for s, v in sorted(seeds.items())
+            ],
+        )
         lines.append(Text("Players' seeds (mixed into every die): {shown}", shown=shown))
     else:
         lines.append(Text("No player has added a seed (any player may, before the start)."))

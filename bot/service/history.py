@@ -8,7 +8,7 @@ from typing import Any
 from bot.service.outbox import Image
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
-from bot.service.updates import board_images, describe, move_text, reason_text, seat_name
+from bot.service.updates import board_images, describe, move_text, outcome_reason, seat_name
 from games.base import CHANCE
 from games.text import Text
 from storage.base import dumps
@@ -92,7 +92,7 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
             )
     outcome = table.record.outcome
     if outcome:
-        lines.append(Text("Result: {reason}", reason=reason_text(str(outcome.get("reason", "")))))
+        lines.append(Text("Result: {reason}", reason=outcome_reason(outcome)))
     return lines
 
 

@@ -14,7 +14,9 @@ import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+from games.snapshot.codecs import decoder, encoder
 from games.text import Text, say
 
 LANGUAGES = ("en", "cs", "ru", "pl")
@@ -107,6 +109,18 @@ def choice_key(option: str, choice: str) -> str:
     """The catalogue key of a choice's name ('adjudication:draw'): the option tells a drawn
     game from drawing tiles, so a choice is not keyed by its bare English word."""
     return f"{option}:{choice}"
+
+
+def stored(text: str) -> Any:
+    """A Text as JSON keeping its template and values, so a log can say it again in any
+    language (a plain string stays itself)."""
+    return encoder(str)(text)
+
+
+def restored(data: Any) -> str:
+    """What `stored` wrote, a Text again; a plain string (an older record) as it was."""
+    text: str = decoder(str)(data)
+    return text
 
 
 def localise(text: str, lang: str | None) -> str:

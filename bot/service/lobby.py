@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.service import ai
 from bot.service.errors import LobbyError, PermissionDeniedError
+from bot.service.i18n import stored
 from bot.service.lobby_text import lobby_text, mode_name, role_label
 from bot.service.outbox import Invite, LobbyUpdate, Message, Reply
 from bot.service.play import Draft, commit
@@ -303,7 +304,9 @@ async def add_ai(
         raise LobbyError(
             "Someone took that seat a moment ago; try again.", code="seat_taken"
         ) from None
-    joined = Text("An AI ({level}) joined game {game}.", level=level, game=game_id)
+    joined = Text(
+        "An {player} joined game {game}.", player=host.name(ai.AI_USERS[level]), game=game_id
+    )
     return await _updated(host, game_id, joined)
 
 
@@ -389,12 +392,14 @@ async def cancel(host: Host, game_id: int, by: int, admin: bool = False) -> Repl
             )
     else:
         raise LobbyError("Game {game} has already ended.", code="game_over", game=game_id)
+    # The English reason stays readable in the record; `said` says it again in any language.
+    reason = Text("cancelled by {player}", player=host.name(by))
     try:
         await host.store.set_status(
             game_id,
             GameStatus.ABANDONED,
             expected=status,
-            outcome={"reason": f"cancelled by {host.name(by)}"},
+            outcome={"reason": str(reason), "said": stored(reason)},
         )
     except ConflictError:
         raise LobbyError("The game changed a moment ago; look again.", code="busy") from None

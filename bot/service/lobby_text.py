@@ -43,7 +43,7 @@ def lobby_text(host: Host, table: Table) -> Text:
         mode=mode_name(s.mode),
         seats=s.seats,
         clock=clock,
-        host=Text.verbatim(host.name(s.host_user)),
+        host=host.name(s.host_user),
     )
     lines = [head]
     for seat in range(s.seats):
@@ -51,7 +51,7 @@ def lobby_text(host: Host, table: Table) -> Text:
         if record is None:
             lines.append(Text("  seat {seat}: (open)", seat=seat))
             continue
-        who = Text.verbatim(host.name(record.user_id))
+        who = host.name(record.user_id)
         if record.role:
             role = Text.verbatim(record.role)
             lines.append(

@@ -13,10 +13,13 @@ from typing import Any
 
 from bot.service import ai
 from bot.service.errors import BusyError
+from bot.service.i18n import stored
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note, Timeline, fold, note_json
 from games import engine
 from games.base import CHANCE, GameError, GameOverError, IllegalActionError, Outcome, Seat
+from games.snapshot import SnapshotError
+from games.text import Text
 from storage.base import GameClosedError, StaleVersionError
 from storage.records import GameStatus, NewEvent
 
@@ -62,7 +65,20 @@ def outcome_json(outcome: Outcome, resigned: tuple[Seat, ...], ended_by: str) ->
         "scores": list(outcome.scores),
         "resigned": list(resigned),
         "ended_by": ended_by,
+        **_said(outcome.reason),
     }
+
+
+def _said(reason: str) -> dict[str, Any]:
+    """A reason with values kept as its template too, so it reads in any language later
+    (updates.outcome_reason); a reason without values is its own catalogue key already."""
+    composed = isinstance(reason, Text) and (reason.parts or (reason.template and reason.params))
+    if not composed:
+        return {}
+    try:
+        return {"said": stored(reason)}
+    except SnapshotError:  # a value no record can hold: the English reason alone is kept
+        return {}
 
 
 class Draft:

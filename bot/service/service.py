@@ -68,7 +68,7 @@ class Service:
         return uid
 
     def _default_name(self, user_id: int) -> str:
-        return self._names.get(user_id, f"player {user_id}")
+        return self._names.get(user_id) or Text("player {user}", user=user_id)
 
     @staticmethod
     def game(game: GameId) -> int:

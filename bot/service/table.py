@@ -15,11 +15,14 @@ from bot.service.timeline import Entry, Timeline, decode, fold
 from games import engine
 from games.base import CHANCE, GameError, GameSpec, Seat
 from games.registry import find_game
+from games.text import Text
 from storage.base import GameNotFoundError, GameStore
 from storage.records import GameRecord, GameStatus, SeatRecord
 from storage.snapshots import SNAPSHOT_EVERY
 
 TIMEOUT_POLICIES = ("auto", "forfeit", "off")
+AI_NAMES = {"easy": Text("AI (easy)"), "normal": Text("AI (normal)"), "hard": Text("AI (hard)")}
+"""AI seats as players read them (whole names, so a level word never stands alone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,9 +150,9 @@ class Host:
     def name(self, user_id: int | None) -> str:
         """How a user (or AI seat) is called in messages."""
         if user_id is None:
-            return "nobody"
+            return Text("nobody")
         if is_ai(user_id):
-            return f"AI ({level_of(user_id)})"
+            return AI_NAMES[level_of(user_id)]
         return self.names(user_id)
 
 

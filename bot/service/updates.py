@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from bot.service.i18n import restored
 from bot.service.outbox import (
     BattleReplay,
     GameOver,
@@ -52,6 +53,15 @@ def reason_text(reason: str) -> Text:
     return Text(reason) if "{" not in reason else Text.verbatim(reason)
 
 
+def outcome_reason(outcome: Mapping[str, Any], default: str = "") -> Text:
+    """An outcome's reason as players read it: the Text stored with it (`said`, see
+    `i18n.stored`) when it has one, else its English `reason` by `reason_text`."""
+    said = restored(outcome["said"]) if "said" in outcome else None
+    if isinstance(said, Text):
+        return said
+    return reason_text(str(outcome.get("reason", default)))
+
+
 MAX_LISTED_OPTIONS = 12
 
 
@@ -61,7 +71,10 @@ def seat_name(host: Host, table: Table, seat: Seat) -> Text:
         return Text("chance")
     name = host.name(table.user_at(seat))
     role = next((s.role for s in table.seats if s.seat == seat), None)
-    return Text.verbatim(f"{name} ({role})" if role else name)
+    if role:
+        return Text.joined(" ", [name, Text.verbatim(f"({role})")])
+    # An AI seat's name is a Text, said in the reader's language.
+    return name if isinstance(name, Text) else Text.verbatim(name)
 
 
 def move_text(table: Table, seat: Seat, action: Any) -> str:
@@ -217,7 +230,7 @@ def _reason(host: Host, table: Table, outcome: dict[str, Any]) -> Text:
     why = outcome.get("ended_by")
     if why in ("resign", "timeout") and left:
         return resignation(host, table, int(left[-1]), str(why))
-    return reason_text(str(outcome.get("reason", "")))
+    return outcome_reason(outcome)
 
 
 def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
@@ -251,7 +264,7 @@ def game_over(host: Host, table: Table) -> GameOver:
     """The result message of a finished or abandoned game."""
     outcome = table.record.outcome or {}
     if table.record.status is GameStatus.ABANDONED:
-        said = reason_text(str(outcome.get("reason", "no result")))
+        said = outcome_reason(outcome, "no result")
         return GameOver(
             table.id,
             Text("Game {game} was abandoned: {reason}.", game=table.id, reason=said),

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.base import InvalidActionError
 from games.sniper_elite.geometry import EPS, Polygon, points_of, shared_edge_length
+from games.text import Text
 
 
 class Area(Enum):
@@ -22,6 +23,15 @@ class Area(Enum):
     YELLOW = "yellow"
     BLACK = "black"
     WHITE = "white"
+
+    @property
+    def word(self) -> Text:
+        """The colour as a word of the reader's language (areas are colours, not names)."""
+        if self is Area.RED:
+            return Text("red")
+        if self is Area.YELLOW:
+            return Text("yellow")
+        return Text("black") if self is Area.BLACK else Text("white")
 
 
 SQUADS: tuple[Area, ...] = (Area.RED, Area.YELLOW, Area.BLACK)
@@ -81,7 +91,10 @@ class Board:
         found = self.by_id.get(space_id.strip().upper())
         if found is None:
             raise InvalidActionError(
-                f"{space_id} is not a space on {self.name}.", code="unknown_space"
+                "{space} is not a space on {board}.",
+                code="unknown_space",
+                space=space_id,
+                board=self.name,
             )
         return found
 
@@ -217,7 +230,9 @@ def board_json(key: str) -> dict[str, Any]:
     """The bundled JSON of a board side."""
     if key not in BOARD_KEYS:
         known = ", ".join(BOARD_KEYS)
-        raise InvalidActionError(f"Unknown map {key!r}. Maps: {known}.", code="unknown_map")
+        raise InvalidActionError(
+            "Unknown map {key!r}. Maps: {known}.", code="unknown_map", key=key, known=known
+        )
     text = resources.files("games.sniper_elite").joinpath(f"data/maps/{key}.json").read_text()
     data: dict[str, Any] = json.loads(text)
     return data

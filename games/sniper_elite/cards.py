@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from games.sniper_elite.board import Area, SpaceType
+from games.text import Text
 
 
 class Verb(Enum):
@@ -56,7 +57,7 @@ class Step:
     unguarded: bool = False
 
     @property
-    def text(self) -> str:
+    def text(self) -> Text:
         """The instruction as printed on the card."""
         return describe(self)
 
@@ -77,9 +78,9 @@ class OrderCard:
         return next((m for a, m in self.regroup if a is area), ())
 
     @property
-    def text(self) -> str:
+    def text(self) -> Text:
         """All instructions, one sentence each."""
-        return " ".join(step.text for step in self.steps)
+        return Text.joined(" ", [step.text for step in self.steps])
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,53 +93,172 @@ class EquipmentCard:
     text: str
 
 
-_WHO = {
-    Who.ALL: "All defenders",
-    Who.LKA: "Defenders in the LKA",
-    Who.NEAREST: "The defender nearest to you",
-}
-
-
-def _target_text(step: Step) -> str:
+def _toward(step: Step) -> Text:
+    """Where a move goes ('toward your space')."""
     if step.target is Target.SNIPER:
-        return "your space"
+        return Text("toward your space")
     if step.target is Target.LKA:
-        return "the LKA"
-    kind = step.space_type.value if step.space_type else ""
-    guard = "unguarded " if step.unguarded else ""
-    if step.target is Target.ACCESS:
-        return f"the nearest {kind} access space of each {guard}probable objective"
-    return f"each {guard}probable objective"
-
-
-def describe(step: Step) -> str:
-    """Card text for one instruction, in the solo rules' vocabulary."""
-    who = _WHO.get(step.who, "")
-    if step.verb is Verb.UPDATE_LKA:
-        return "Update the LKA."
-    if step.verb is Verb.REGROUP:
-        return "Update the LKA, then regroup as the mini-map shows."
-    if step.verb is Verb.MOVE:
-        if step.who is Who.REPEAT:
-            return (
-                f"Repeat at probable objectives: the nearest defender moves {step.amount} "
-                f"toward {_target_text(step)}."
-            )
-        return f"{who} move {step.amount} toward {_target_text(step)}."
-    if step.verb is Verb.CALL:
-        if step.who is Who.REPEAT:
-            return (
-                f"Repeat at probable objectives: call the nearest defender to {_target_text(step)}."
-            )
-        return f"Call {who.lower()} to {_target_text(step)}."
-    if step.verb is Verb.ATTACK:
-        where = (
-            "their own space"
-            if step.target is Target.OWN
-            else "their own and matching adjacent spaces"
+        return Text("toward the LKA")
+    if step.target is not Target.ACCESS:
+        return Text(
+            "toward each unguarded probable objective"
+            if step.unguarded
+            else "toward each probable objective"
         )
-        return f"{who} attack {where}."
-    return f"{who} {step.verb.value}."
+    kind = step.space_type
+    if kind is SpaceType.OPEN:
+        return Text(
+            "toward the nearest open access space of each unguarded probable objective"
+            if step.unguarded
+            else "toward the nearest open access space of each probable objective"
+        )
+    if kind is SpaceType.ENCLOSED:
+        return Text(
+            "toward the nearest enclosed access space of each unguarded probable objective"
+            if step.unguarded
+            else "toward the nearest enclosed access space of each probable objective"
+        )
+    if kind is SpaceType.ELEVATED:
+        return Text(
+            "toward the nearest elevated access space of each unguarded probable objective"
+            if step.unguarded
+            else "toward the nearest elevated access space of each probable objective"
+        )
+    return Text(
+        "toward the nearest access space of each unguarded probable objective"
+        if step.unguarded
+        else "toward the nearest access space of each probable objective"
+    )
+
+
+def _onto(step: Step) -> Text:
+    """Where a call puts a defender ('to your space')."""
+    if step.target is Target.SNIPER:
+        return Text("to your space")
+    if step.target is Target.LKA:
+        return Text("to the LKA")
+    if step.target is not Target.ACCESS:
+        return Text(
+            "to each unguarded probable objective"
+            if step.unguarded
+            else "to each probable objective"
+        )
+    kind = step.space_type
+    if kind is SpaceType.OPEN:
+        return Text(
+            "to the nearest open access space of each unguarded probable objective"
+            if step.unguarded
+            else "to the nearest open access space of each probable objective"
+        )
+    if kind is SpaceType.ENCLOSED:
+        return Text(
+            "to the nearest enclosed access space of each unguarded probable objective"
+            if step.unguarded
+            else "to the nearest enclosed access space of each probable objective"
+        )
+    if kind is SpaceType.ELEVATED:
+        return Text(
+            "to the nearest elevated access space of each unguarded probable objective"
+            if step.unguarded
+            else "to the nearest elevated access space of each probable objective"
+        )
+    return Text(
+        "to the nearest access space of each unguarded probable objective"
+        if step.unguarded
+        else "to the nearest access space of each probable objective"
+    )
+
+
+def _move(step: Step) -> Text:
+    # One template per amount of 1 and per larger amount: the languages decline "space" by count.
+    toward, n = _toward(step), step.amount
+    if step.who is Who.REPEAT:
+        return Text(
+            "Repeat at probable objectives: the nearest defender moves 1 {toward}."
+            if n == 1
+            else "Repeat at probable objectives: the nearest defender moves {amount} {toward}.",
+            amount=n,
+            toward=toward,
+        )
+    if step.who is Who.LKA:
+        return Text(
+            "Defenders in the LKA move 1 {toward}."
+            if n == 1
+            else "Defenders in the LKA move {amount} {toward}.",
+            amount=n,
+            toward=toward,
+        )
+    if step.who is Who.NEAREST:
+        return Text(
+            "The defender nearest to you move 1 {toward}."
+            if n == 1
+            else "The defender nearest to you move {amount} {toward}.",
+            amount=n,
+            toward=toward,
+        )
+    return Text(
+        "All defenders move 1 {toward}." if n == 1 else "All defenders move {amount} {toward}.",
+        amount=n,
+        toward=toward,
+    )
+
+
+def _call(step: Step) -> Text:
+    onto = _onto(step)
+    if step.who is Who.REPEAT:
+        return Text("Repeat at probable objectives: call the nearest defender {onto}.", onto=onto)
+    if step.who is Who.LKA:
+        return Text("Call defenders in the LKA {onto}.", onto=onto)
+    if step.who is Who.NEAREST:
+        return Text("Call the defender nearest to you {onto}.", onto=onto)
+    return Text("Call all defenders {onto}.", onto=onto)
+
+
+def _check(step: Step) -> Text:
+    """Search, scout or attack by the defenders the step names."""
+    own = step.target is Target.OWN
+    if step.who is Who.LKA:
+        if step.verb is Verb.SEARCH:
+            return Text("Defenders in the LKA search.")
+        if step.verb is Verb.SCOUT:
+            return Text("Defenders in the LKA scout.")
+        return Text(
+            "Defenders in the LKA attack their own space."
+            if own
+            else "Defenders in the LKA attack their own and matching adjacent spaces."
+        )
+    if step.who is Who.NEAREST:
+        if step.verb is Verb.SEARCH:
+            return Text("The defender nearest to you search.")
+        if step.verb is Verb.SCOUT:
+            return Text("The defender nearest to you scout.")
+        return Text(
+            "The defender nearest to you attack their own space."
+            if own
+            else "The defender nearest to you attack their own and matching adjacent spaces."
+        )
+    if step.verb is Verb.SEARCH:
+        return Text("All defenders search.")
+    if step.verb is Verb.SCOUT:
+        return Text("All defenders scout.")
+    return Text(
+        "All defenders attack their own space."
+        if own
+        else "All defenders attack their own and matching adjacent spaces."
+    )
+
+
+def describe(step: Step) -> Text:
+    """Card text for one instruction, in the solo rules' vocabulary."""
+    if step.verb is Verb.UPDATE_LKA:
+        return Text("Update the LKA.")
+    if step.verb is Verb.REGROUP:
+        return Text("Update the LKA, then regroup as the mini-map shows.")
+    if step.verb is Verb.MOVE:
+        return _move(step)
+    if step.verb is Verb.CALL:
+        return _call(step)
+    return _check(step)
 
 
 def _step(data: dict[str, Any]) -> Step:

@@ -69,8 +69,8 @@ COMMANDS = (
 _SPACE = re.compile(r"^[A-Za-z][0-9]{1,2}$")
 
 
-def _bad(message: str) -> InvalidActionError:
-    return InvalidActionError(message, code="bad_action")
+def _bad(message: str, **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code="bad_action", **params)
 
 
 def to_json(action: SniperAction) -> dict[str, Any]:
@@ -88,7 +88,7 @@ def from_json(data: Mapping[str, Any]) -> SniperAction:
     """The action stored as `data`."""
     cls = _TYPES.get(str(data.get("type")))
     if cls is None:
-        raise _bad(f"Unknown action type {data.get('type')!r}.")
+        raise _bad("Unknown action type {type!r}.", type=data.get("type"))
     kwargs: dict[str, Any] = {}
     try:
         for f in fields(cls):
@@ -100,13 +100,13 @@ def from_json(data: Mapping[str, Any]) -> SniperAction:
             kwargs[f.name] = value
         action = cls(**kwargs)
     except (TypeError, ValueError) as error:
-        raise _bad(f"Malformed {cls.__name__}: {error}") from None
+        raise _bad("Malformed {action}: {error}", action=cls.__name__, error=str(error)) from None
     return action  # type: ignore[no-any-return]
 
 
 def _space(word: str) -> str:
     if not _SPACE.match(word):
-        raise _bad(f"{word} is not a space name (a letter and a number, like C4).")
+        raise _bad("{word} is not a space name (a letter and a number, like C4).", word=word)
     return word.upper()
 
 
@@ -117,14 +117,18 @@ def parse(text: str, view: Any) -> SniperAction:
         raise _bad("Type a command, for example `move B3,B4` or `end`.")
     command, args = words[0].lower(), words[1:]
     if command not in COMMANDS:
-        raise _bad(f"Unknown command {words[0]!r}. Try: {', '.join(COMMANDS[:3])}, ...")
+        raise _bad(
+            "Unknown command {command!r}. Try: {commands}, ...",
+            command=words[0],
+            commands=", ".join(COMMANDS[:3]),
+        )
     if command in ("loot", "objective", "end"):
         if args:
-            raise _bad(f"`{command}` takes nothing after it.")
+            raise _bad("`{command}` takes nothing after it.", command=command)
         bare: dict[str, SniperAction] = {"loot": Loot(), "objective": Complete(), "end": EndTurn()}
         return bare[command]
     if not args:
-        raise _bad(f"`{command}` needs more: see the examples in the help.")
+        raise _bad("`{command}` needs more: see the examples in the help.", command=command)
     if command == "move":
         if len(args) > 3:
             raise _bad("You move at most 3 spaces.")
@@ -135,7 +139,7 @@ def parse(text: str, view: Any) -> SniperAction:
         return Shoot(_space(args[0]), int(args[1]))
     if command in ("enter", "place"):
         if len(args) != 1:
-            raise _bad(f"`{command}` takes one space.")
+            raise _bad("`{command}` takes one space.", command=command)
         return Enter(_space(args[0])) if command == "enter" else Place(_space(args[0]))
     if command == "discard":
         if len(args) != 1 or not args[0].isdigit():

@@ -21,6 +21,7 @@ from games.sniper_elite.model import (
 from games.sniper_elite.moves import Context, defender, place
 from games.sniper_elite.orders import resolve_card
 from games.sniper_elite.worst import Ties, badness
+from games.text import Text
 
 DIE_FACES: tuple[int, ...] = (1, 1, 1, 2, 2, 3)
 """The order die: three faces with one chevron, two with two, one with three."""
@@ -34,10 +35,11 @@ def missing(state: State) -> tuple[Defender, ...]:
 def start_defenders_turn(state: State) -> State:
     """An empty order deck loses; otherwise (Medic) a return, then the order die."""
     state = replace(state, turn=TurnFlags(defenders=True), phase=Phase.ORDER_ROLL, steps=())
-    state = note(state, "The defenders' turn.")
+    state = note(state, Text("The defenders' turn."))
     if not state.order_deck:
-        state = replace(state, result="lost", reason="The order deck ran out.", phase=Phase.OVER)
-        return note(state, "The order deck is empty: the defenders win.")
+        lost = Text("The order deck ran out.")
+        state = replace(state, result="lost", reason=lost, phase=Phase.OVER)
+        return note(state, Text("The order deck is empty: the defenders win."))
     if state.has(Modifier.EARLY_RETURN) and missing(state):
         return replace(state, phase=Phase.TIEBREAK, pending=PendingTiebreak("return", then="roll"))
     return state
@@ -50,9 +52,8 @@ def order_rolled(board: Board, state: State, chevrons: int, tiebreak: int) -> St
     if slot is None:
         raise IllegalActionError("That order slot is empty.", code="empty_slot")
     card = order_card(slot.card)
-    side = ("left", "middle", "right")[index]
     state = replace(state, turn=replace(state.turn, rolled=chevrons))
-    state = note(state, f"The order die shows {chevrons} chevron(s): the {side} card.")
+    state = note(state, _rolled_text(chevrons))
     state = resolve_card(Context(board, Ties(tiebreak)), state, card)
     rest = tuple(s for i, s in enumerate(state.slots) if i != index and s is not None)
     state = replace(
@@ -63,10 +64,21 @@ def order_rolled(board: Board, state: State, chevrons: int, tiebreak: int) -> St
     )
     if state.result is not None:
         return replace(state, phase=Phase.OVER)
-    state = note(state, f"'{card.title}' is discarded and the order board slides left.")
+    state = note(
+        state,
+        Text("'{title}' is discarded and the order board slides left.", title=card.title),
+    )
     if state.order_deck:
         return replace(state, phase=Phase.ORDER_DRAW)
     return end_defenders_turn(state)
+
+
+def _rolled_text(chevrons: int) -> Text:
+    if chevrons == 1:
+        return Text("The order die shows 1 chevron(s): the left card.")
+    if chevrons == 2:
+        return Text("The order die shows 2 chevron(s): the middle card.")
+    return Text("The order die shows 3 chevron(s): the right card.")
 
 
 def order_drawn(state: State, card: str) -> State:
@@ -78,8 +90,12 @@ def order_drawn(state: State, card: str) -> State:
     slots = list(state.slots)
     slots[slots.index(None)] = Slot(card, face_up)
     state = replace(state, slots=tuple(slots), order_deck=tuple(deck))
-    shown = f"'{order_card(card).title}' face up" if face_up else "a card face down"
-    return end_defenders_turn(note(state, f"The order board is refilled with {shown}."))
+    refilled = (
+        Text("The order board is refilled with '{title}' face up.", title=order_card(card).title)
+        if face_up
+        else Text("The order board is refilled with a card face down.")
+    )
+    return end_defenders_turn(note(state, refilled))
 
 
 def end_defenders_turn(state: State) -> State:
@@ -96,7 +112,7 @@ def start_sniper_turn(state: State) -> State:
     state = replace(
         state, round=state.round + 1, turn=TurnFlags(), phase=Phase.SNIPER, pending=None
     )
-    return note(state, f"Round {state.round}: your turn.")
+    return note(state, Text("Round {round}: your turn.", round=state.round))
 
 
 def return_spaces(board: Board, state: State, returning: Defender) -> tuple[str, ...]:
@@ -130,7 +146,13 @@ def return_defender(board: Board, state: State, then: str, tiebreak: int) -> Sta
     returning, spaces = tied[ties.pick(len(tied))]
     if len(spaces) > 1:
         pending = PendingReturn(returning.id, spaces, then)
-        state = note(state, f"The {returning.name} returns next to its iron cross: choose where.")
+        state = note(
+            state,
+            Text(
+                "The {defender} returns next to its iron cross: choose where.",
+                defender=returning.name,
+            ),
+        )
         return replace(state, phase=Phase.RETURN_PLACE, pending=pending)
     return after_return(place(state, returning, spaces[0], "returns"), then)
 
@@ -141,7 +163,7 @@ def place_returning(state: State, space: str) -> State:
     assert isinstance(pending, PendingReturn)
     if space not in pending.options:
         options = ", ".join(pending.options)
-        raise IllegalActionError(f"Choose one of {options}.", code="bad_space")
+        raise IllegalActionError("Choose one of {options}.", code="bad_space", options=options)
     state = place(state, defender(state, pending.defender), space, "returns")
     return after_return(replace(state, pending=None), pending.then)
 

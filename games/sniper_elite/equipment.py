@@ -12,6 +12,7 @@ from games.sniper_elite.model import PendingTiebreak, Phase, State, Token
 from games.sniper_elite.moves import Context, move_toward, nearest_defenders
 from games.sniper_elite.sniper import on_entry
 from games.sniper_elite.worst import Ties, worst
+from games.text import Text
 
 
 def equip_options(board: Board, state: State) -> list[tuple[str, str | None]]:
@@ -52,7 +53,7 @@ def equip(board: Board, state: State, card: str, arg: str | None) -> State:
     """Use a card: it is turned face down and its effect applies."""
     if (card, arg) not in equip_options(board, state):
         what = f"{card} {arg}" if arg else card
-        raise IllegalActionError(f"You cannot use {what} now.", code="cannot_equip")
+        raise IllegalActionError("You cannot use {what} now.", code="cannot_equip", what=what)
     hand = list(state.equipment)
     hand.remove(card)
     title = equipment_cards()[card].title
@@ -62,7 +63,7 @@ def equip(board: Board, state: State, card: str, arg: str | None) -> State:
         equipment_used=(*state.equipment_used, card),
         turn=replace(state.turn, equipped=True),
     )
-    state = note(state, f"You use {title}.")
+    state = note(state, Text("You use {title}.", title=title))
     if card == "noise_masking":
         return replace(state, turn=replace(state.turn, masking=True))
     if card == "silent_rounds":
@@ -72,14 +73,21 @@ def equip(board: Board, state: State, card: str, arg: str | None) -> State:
     if card == "field_dressing":
         token = Token.RECOIL if state.bag.count(Token.RECOIL) else Token.SUPPRESSOR
         state = replace(state, bag=state.bag.add(token, -1), stack=(token, *state.stack))
-        return note(state, f"A {token.value} token moves from the bag to your health stack.")
+        dressed = (
+            Text("A recoil token moves from the bag to your health stack.")
+            if token is Token.RECOIL
+            else Text("A suppressor token moves from the bag to your health stack.")
+        )
+        return note(state, dressed)
     if card == "steady_aim":
         return note(
-            replace(state, bag=state.bag.add(Token.PRECISION)), "A precision token joins the bag."
+            replace(state, bag=state.bag.add(Token.PRECISION)),
+            Text("A precision token joins the bag."),
         )
     if card == "decoy_flare":
         assert arg is not None
-        return note(replace(state, lka=Area(arg)), f"The LKA is now {arg}.")
+        area = Area(arg)
+        return note(replace(state, lka=area), Text("The LKA is now {area}.", area=area.word))
     assert arg is not None
     return replace(state, phase=Phase.TIEBREAK, pending=PendingTiebreak("stone", arg))
 
@@ -90,6 +98,6 @@ def thrown_stone(board: Board, state: State, space: str, tiebreak: int) -> State
     state = replace(state, pending=None, phase=Phase.SNIPER)
     tied = nearest_defenders(board, state.on_board, (space,))
     if not tied:
-        return note(state, "No defender hears the stone.")
+        return note(state, Text("No defender hears the stone."))
     options = [(move_toward(ctx, state, d, (space,), 2), d.id) for d in tied]
     return worst(board, ctx.ties, options)[0]

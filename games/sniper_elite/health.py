@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.sniper_elite.model import Bag, LogEntry, Modifier, State, Token, TurnStep
+from games.sniper_elite.model import Bag, LogEntry, Modifier, State, Token, TurnStep, token_list
+from games.text import Text
 
 
-def note(state: State, text: str, path: tuple[str, ...] = ()) -> State:
+def note(state: State, text: Text, path: tuple[str, ...] = ()) -> State:
     """The state with one more log line (and, in the defenders' turn, one more step)."""
     log = (*state.log, LogEntry(state.round, text, path))
     if not state.turn.defenders:
@@ -35,32 +36,36 @@ def hit_cap(state: State) -> int:
     return 5 if state.has(Modifier.FIVE_HITS) else 3
 
 
-def take_hits(state: State, count: int, why: str) -> State:
+def take_hits(state: State, count: int, why: Text) -> State:
     """Deal `count` hits to the sniper, one by one."""
     for _ in range(count):
         state = take_hit(state, why)
     return state
 
 
-def take_hit(state: State, why: str) -> State:
+def take_hit(state: State, why: Text) -> State:
     """One hit: the top stack token goes into the bag; on an empty stack, a wound or the loss."""
     if state.result is not None:
         return state
     turn = state.turn
     if turn.hits >= hit_cap(state) or (turn.wounded and not state.has(Modifier.FIVE_HITS)):
-        return note(state, f"A hit ({why}) is ignored: no more hits this turn.")
+        return note(state, Text("A hit ({why}) is ignored: no more hits this turn.", why=why))
     state = replace(state, turn=replace(turn, hits=turn.hits + 1))
     if state.stack:
         token = state.stack[-1]
         state = replace(state, stack=state.stack[:-1], bag=state.bag.add(token))
-        return note(state, f"You take a hit ({why}): a {token.value} token goes into the bag.")
+        said = Text("You take a hit ({why}): {token} goes into the bag.", why=why, token=token.one)
+        return note(state, said)
     if state.wounds >= 1:
-        state = replace(state, result="lost", reason="You were wounded a second time.")
-        return note(state, f"You take a hit ({why}) with an empty health stack: second wound.")
+        state = replace(state, result="lost", reason=Text("You were wounded a second time."))
+        return note(
+            state,
+            Text("You take a hit ({why}) with an empty health stack: second wound.", why=why),
+        )
     return _wound(state, why)
 
 
-def _wound(state: State, why: str) -> State:
+def _wound(state: State, why: Text) -> State:
     if state.has(Modifier.LIGHT_WOUND_STACK):
         wanted = [Token.NOISE, Token.NOISE, Token.RECOIL]
     else:
@@ -81,8 +86,11 @@ def _wound(state: State, why: str) -> State:
         stack=tuple(stack),
         turn=replace(state.turn, wounded=True),
     )
-    names = ", ".join(t.value for t in stack) or "nothing"
-    return note(state, f"You are wounded ({why}); the new health stack is {names}.")
+    names = token_list(stack, Text("nothing"))
+    return note(
+        state,
+        Text("You are wounded ({why}); the new health stack is {names}.", why=why, names=names),
+    )
 
 
 def _take_from_bag(bag: Bag, kind: Token) -> Token | None:

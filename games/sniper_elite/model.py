@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from games.sniper_elite.board import Area
+from games.text import Text
 
 
 class Token(Enum):
@@ -20,6 +21,29 @@ class Token(Enum):
     def recoil_like(self) -> bool:
         """True for recoil and for suppressors, which the game treats as recoil."""
         return self in (Token.RECOIL, Token.SUPPRESSOR)
+
+    @property
+    def word(self) -> Text:
+        """The kind as a word of the reader's language, for lists of tokens."""
+        if self is Token.PRECISION:
+            return Text("precision")
+        if self is Token.NOISE:
+            return Text("noise")
+        return Text("recoil") if self is Token.RECOIL else Text("suppressor")
+
+    @property
+    def one(self) -> Text:
+        """'a precision token' (one token of this kind inside a sentence)."""
+        if self is Token.PRECISION:
+            return Text("a precision token")
+        if self is Token.NOISE:
+            return Text("a noise token")
+        return Text("a recoil token") if self is Token.RECOIL else Text("a suppressor token")
+
+
+def token_list(tokens: tuple[Token, ...] | list[Token], none: Text) -> Text:
+    """Token kinds as a comma-separated list ('precision, noise'), or `none` for no tokens."""
+    return Text.joined(", ", [t.word for t in tokens]) if tokens else none
 
 
 TOKEN_ORDER: tuple[Token, ...] = tuple(Token)
@@ -157,9 +181,14 @@ class Defender:
     space: str | None
 
     @property
-    def name(self) -> str:
-        """A readable name such as 'red defender 2'."""
-        return f"{self.squad.value} defender {self.id % 3 + 1}"
+    def name(self) -> Text:
+        """A readable name such as 'red defender 2' (the colour said in the reader's language)."""
+        number = self.id % 3 + 1
+        if self.squad is Area.RED:
+            return Text("red defender {number}", number=number)
+        if self.squad is Area.YELLOW:
+            return Text("yellow defender {number}", number=number)
+        return Text("black defender {number}", number=number)
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from games.sniper_elite.board import UNREACHABLE, Board
 from games.sniper_elite.health import note, take_hit
 from games.sniper_elite.model import Defender, Modifier, Phase, State
 from games.sniper_elite.worst import Ties, worst
+from games.text import Text
 
 
 @dataclass(slots=True)
@@ -77,9 +78,11 @@ def move_paths(
 def walk_path(board: Board, state: State, mover: Defender, path: tuple[str, ...]) -> State:
     """The state after a defender walks `path` (the first space is where it stands)."""
     if len(path) <= 1:
-        return note(state, f"The {mover.name} on {mover.space} stays put.", path)
+        stays = Text("The {defender} on {space} stays put.", defender=mover.name, space=mover.space)
+        return note(state, stays, path)
     state = with_defender(state, replace(mover, space=path[-1]))
-    state = note(state, f"The {mover.name} moves {' > '.join(path)}.", path)
+    walked = Text("The {defender} moves {path}.", defender=mover.name, path=" > ".join(path))
+    state = note(state, walked, path)
     end, sniper = path[-1], state.sniper
     # Scout: "se obránce ve svém tahu pohne" is the defenders' own turn (cards resolve in
     # ORDER_ROLL); noise and a thrown stone move them in yours, and noise has its own hit.
@@ -89,7 +92,7 @@ def walk_path(board: Board, state: State, mover: Defender, path: tuple[str, ...]
         and sniper is not None
         and (end == sniper or board.matching_adjacent(end, sniper))
     ):
-        state = take_hit(state, f"the {mover.name} moved next to you")
+        state = take_hit(state, Text("the {defender} moved next to you", defender=mover.name))
     return state
 
 
@@ -143,13 +146,34 @@ def call_destinations(
 
 def place(state: State, caller: Defender, space: str, how: str = "is called") -> State:
     """Put a defender on a space (a call or a return); a hit when it is your space."""
-    before = caller.space
     state = with_defender(state, replace(caller, space=space))
-    origin = f" from {before}" if before else ""
-    state = note(state, f"The {caller.name} {how} to {space}{origin}.", (space,))
+    state = note(state, _placed(caller, space, how == "returns"), (space,))
     if space == state.sniper and how == "is called":
-        state = take_hit(state, f"the {caller.name} was called to your space")
+        why = Text("the {defender} was called to your space", defender=caller.name)
+        state = take_hit(state, why)
     return state
+
+
+def _placed(caller: Defender, space: str, returns: bool) -> Text:
+    """'The red defender 2 is called to C4 from B1' (a return from off the board has no 'from')."""
+    name, before = caller.name, caller.space
+    if returns and before:
+        return Text(
+            "The {defender} returns to {space} from {before}.",
+            defender=name,
+            space=space,
+            before=before,
+        )
+    if returns:
+        return Text("The {defender} returns to {space}.", defender=name, space=space)
+    if before:
+        return Text(
+            "The {defender} is called to {space} from {before}.",
+            defender=name,
+            space=space,
+            before=before,
+        )
+    return Text("The {defender} is called to {space}.", defender=name, space=space)
 
 
 def call_to(

@@ -20,24 +20,32 @@ from games.sniper_elite.moves import (
     nearest_defenders,
 )
 from games.sniper_elite.worst import worst
+from games.text import Text
 
 
 def update_lka(board: Board, state: State) -> State:
     """Move the LKA cube to the sniper's area."""
     assert state.sniper is not None
     area = board.by_id[state.sniper].area
-    return note(replace(state, lka=area), f"The LKA is updated to {area.value}.")
+    return note(replace(state, lka=area), Text("The LKA is updated to {area}.", area=area.word))
 
 
-def found(board: Board, state: State, by: Defender, how: str) -> State:
+def found(board: Board, state: State, by: Defender, scouting: bool) -> State:
     """The defenders found you: update the LKA and take a hit."""
-    state = note(state, f"The {by.name} on {by.space} {how} and finds you.")
-    return take_hit(update_lka(board, state), f"found by the {by.name}")
+    said = (
+        Text("The {defender} on {space} scouts and finds you.", defender=by.name, space=by.space)
+        if scouting
+        else Text(
+            "The {defender} on {space} searches and finds you.", defender=by.name, space=by.space
+        )
+    )
+    state = note(state, said)
+    return take_hit(update_lka(board, state), Text("found by the {defender}", defender=by.name))
 
 
 def resolve_card(ctx: Context, state: State, card: OrderCard) -> State:
     """Every instruction of the card in order (the game may end part-way)."""
-    state = note(state, f"Order card '{card.title}': {card.text}")
+    state = note(state, Text("Order card '{title}': {text}", title=card.title, text=card.text))
     for step in card.steps:
         if state.result is not None:
             break
@@ -114,21 +122,43 @@ def _check(board: Board, state: State, step: Step, actor: Defender) -> State:
     assert sniper is not None and here is not None
     if step.verb is Verb.SEARCH:
         if sniper == here or sniper in board.adjacent[here]:
-            return found(board, state, actor, "searches")
-        return note(state, f"The {actor.name} on {here} searches and finds nothing.")
+            return found(board, state, actor, scouting=False)
+        return note(
+            state,
+            Text(
+                "The {defender} on {space} searches and finds nothing.",
+                defender=actor.name,
+                space=here,
+            ),
+        )
     if step.verb is Verb.SCOUT:
         reach = 3 if state.has(Modifier.FAR_SCOUTS) else 2
         sight = board.line_of_sight(here, sniper)
         if sight is not None and sight <= reach:
-            return found(board, state, actor, "scouts")
-        return note(state, f"The {actor.name} on {here} scouts and sees nothing.")
+            return found(board, state, actor, scouting=True)
+        return note(
+            state,
+            Text(
+                "The {defender} on {space} scouts and sees nothing.",
+                defender=actor.name,
+                space=here,
+            ),
+        )
     struck = sniper == here or (
         step.target is Target.AROUND and board.matching_adjacent(here, sniper)
     )
     if struck:
-        state = note(state, f"The {actor.name} on {here} attacks your space.")
-        return take_hits(state, 2, f"attacked by the {actor.name}")
-    return note(state, f"The {actor.name} on {here} attacks and hits nothing.")
+        attack = Text(
+            "The {defender} on {space} attacks your space.", defender=actor.name, space=here
+        )
+        state = note(state, attack)
+        return take_hits(state, 2, Text("attacked by the {defender}", defender=actor.name))
+    return note(
+        state,
+        Text(
+            "The {defender} on {space} attacks and hits nothing.", defender=actor.name, space=here
+        ),
+    )
 
 
 def objective_targets(board: Board, step: Step, number: int) -> tuple[str, ...]:

@@ -59,6 +59,7 @@ from games.sniper_elite.model import (
 )
 from games.sniper_elite.view import SniperView
 from games.sniper_elite.view import player_view as _player_view
+from games.text import Text
 
 PLAYER: Seat = 0
 TIEBREAK_RANGE = 2**32
@@ -144,7 +145,9 @@ def apply(state: State, seat: Seat, action: SniperAction) -> State:
 def _expect(state: State, phase: Phase) -> None:
     if state.phase is not phase:
         raise IllegalActionError(
-            f"That is not possible now (waiting for {state.phase.value}).", code="wrong_phase"
+            "That is not possible now (waiting for {phase}).",
+            code="wrong_phase",
+            phase=state.phase.value,
         )
 
 
@@ -189,7 +192,7 @@ def _loot_drawn(state: State, cards: tuple[str, ...]) -> State:
         pending=replace(pending, cards=cards),
         phase=Phase.LOOT_KEEP,
     )
-    return note(state, f"Looted cards: {', '.join(cards)}. Keep one.")
+    return note(state, Text("Looted cards: {cards}. Keep one.", cards=", ".join(cards)))
 
 
 def _tiebreak(board: Board, state: State, value: int) -> State:
@@ -243,7 +246,7 @@ def _apply_player(board: Board, state: State, action: Any) -> State:
             )
         return replace(state, phase=Phase.TIEBREAK, pending=PendingTiebreak("objective"))
     assert isinstance(action, EndTurn)
-    state = note(state, "You end your turn.")
+    state = note(state, Text("You end your turn."))
     state = sniper.end_of_turn_hits(board, state)
     if state.result is not None:
         return state

@@ -20,11 +20,13 @@ from games.sniper_elite.model import (
     State,
     Token,
 )
+from games.text import Text
 
 HEALTH_STACK: tuple[Token, ...] = (
     Token.NOISE, Token.RECOIL, Token.RECOIL, Token.NOISE, Token.RECOIL, Token.RECOIL,
 )  # fmt: skip
 """The health stack from the bottom up: noise at the bottom, recoil on top."""
+_NONE = Text("none")
 
 
 def modifiers_from(config: Mapping[str, Any]) -> frozenset[Modifier]:
@@ -36,14 +38,19 @@ def modifiers_from(config: Mapping[str, Any]) -> frozenset[Modifier]:
         if key not in CHALLENGES:
             known = ", ".join(CHALLENGES)
             raise InvalidActionError(
-                f"Unknown challenge {challenge!r}: {known}.", code="bad_config"
+                "Unknown challenge {challenge!r}: {known}.",
+                code="bad_config",
+                challenge=challenge,
+                known=known,
             )
         chosen.update(CHALLENGES[key])
     for name in config.get("modifiers", ()):
         try:
             chosen.add(Modifier(name))
         except ValueError:
-            raise InvalidActionError(f"Unknown modifier {name!r}.", code="bad_config") from None
+            raise InvalidActionError(
+                "Unknown modifier {name!r}.", code="bad_config", name=name
+            ) from None
     return frozenset(chosen)
 
 
@@ -76,8 +83,10 @@ def setup(config: Mapping[str, Any], seats: int) -> State:
         objective_deck=numbers,
         dice_salt=str(config.get("dice_salt", "")),
     )
-    names = ", ".join(sorted(m.value for m in modifiers)) or "none"
-    return note(state, f"Mission on {board.name}. Challenge modifiers: {names}.")
+    names = Text.verbatim(", ".join(sorted(m.value for m in modifiers))) if modifiers else _NONE
+    return note(
+        state, Text("Mission on {map}. Challenge modifiers: {names}.", map=board.name, names=names)
+    )
 
 
 def place_defenders(board: Board) -> tuple[Defender, ...]:
@@ -119,7 +128,9 @@ def orders_dealt(state: State, boxed: tuple[str, ...], slots: tuple[str, str, st
         order_deck=tuple(sorted(deck)),
         phase=Phase.DEAL_EQUIPMENT,
     )
-    return note(state, f"Order board set; the order deck holds {len(deck)} cards.")
+    return note(
+        state, Text("Order board set; the order deck holds {count} cards.", count=len(deck))
+    )
 
 
 def starting_equipment(state: State) -> int:
@@ -154,7 +165,8 @@ def equipment_dealt(state: State, cards: tuple[str, ...], bottom: tuple[str, ...
         equipment_bottom=bottom,
         phase=Phase.DEAL_OBJECTIVES,
     )
-    return note(state, f"Your equipment: {', '.join(cards) or 'none'}.")
+    listed = Text.verbatim(", ".join(cards)) if cards else _NONE
+    return note(state, Text("Your equipment: {cards}.", cards=listed))
 
 
 def objective_colour(board: Board, number: int) -> Area:
@@ -170,24 +182,35 @@ def objectives_drawn(board: Board, state: State, numbers: tuple[int, ...]) -> St
     hand = (*state.objectives, *numbers)
     state = replace(state, objective_deck=tuple(deck), objectives=hand)
     if len(hand) == 2 and objective_colour(board, hand[0]) is objective_colour(board, hand[1]):
-        state = note(state, f"Objectives {hand[0]} and {hand[1]} share a colour: put one back.")
+        state = note(
+            state,
+            Text(
+                "Objectives {first} and {second} share a colour: put one back.",
+                first=hand[0],
+                second=hand[1],
+            ),
+        )
         return replace(state, phase=Phase.OBJECTIVE_DISCARD)
     deck_all = tuple(sorted((*state.objective_deck, *state.objective_bottom)))
     state = replace(state, objective_deck=deck_all, objective_bottom=(), phase=Phase.CHOOSE_ENTRY)
-    return note(state, f"Your objectives: {hand[0]} and {hand[1]}.")
+    return note(
+        state, Text("Your objectives: {first} and {second}.", first=hand[0], second=hand[1])
+    )
 
 
 def discard_objective(state: State, number: int) -> State:
     """Put one same-colour objective under the objective deck and draw again."""
     if number not in state.objectives:
-        raise IllegalActionError(f"Objective {number} is not in your hand.", code="bad_objective")
+        raise IllegalActionError(
+            "Objective {number} is not in your hand.", code="bad_objective", number=number
+        )
     state = replace(
         state,
         objectives=tuple(n for n in state.objectives if n != number),
         objective_bottom=(*state.objective_bottom, number),
         phase=Phase.DEAL_OBJECTIVES,
     )
-    return note(state, f"Objective {number} goes under the deck.")
+    return note(state, Text("Objective {number} goes under the deck.", number=number))
 
 
 def entry_options(board: Board, state: State) -> tuple[str, ...]:
@@ -199,7 +222,7 @@ def entry_options(board: Board, state: State) -> tuple[str, ...]:
 def enter(board: Board, state: State, space: str) -> State:
     """Start on an entry; the LKA is its area; probable objectives everywhere else."""
     if space not in entry_options(board, state):
-        raise IllegalActionError(f"You cannot enter at {space}.", code="bad_entry")
+        raise IllegalActionError("You cannot enter at {space}.", code="bad_entry", space=space)
     area = board.by_id[space].area
     skip = (1, 9) if state.has(Modifier.NO_OBJECTIVES_1_9) else ()
     probable = tuple(
@@ -207,4 +230,12 @@ def enter(board: Board, state: State, space: str) -> State:
     )
     state = replace(state, sniper=space, lka=area, probable=probable, phase=Phase.SNIPER)
     listed = ", ".join(map(str, probable))
-    return note(state, f"You enter at {space} ({area.value}). Probable objectives: {listed}.")
+    return note(
+        state,
+        Text(
+            "You enter at {space} ({area}). Probable objectives: {numbers}.",
+            space=space,
+            area=area.word,
+            numbers=listed,
+        ),
+    )

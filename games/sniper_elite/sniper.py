@@ -14,10 +14,12 @@ from games.sniper_elite.model import (
     Phase,
     State,
     Token,
+    token_list,
 )
 from games.sniper_elite.moves import Context, defender, move_toward, nearest_defenders
 from games.sniper_elite.orders import call_farthest
 from games.sniper_elite.worst import Ties, worst
+from games.text import Text
 
 MOVE_LIMIT = 3
 
@@ -55,28 +57,33 @@ def move(board: Board, state: State, path: tuple[str, ...]) -> State:
         raise IllegalActionError("You have already moved this turn.", code="already_moved")
     if path not in sniper_paths(board, state):
         raise IllegalActionError(
-            f"You cannot move {' > '.join(path)} from {state.sniper}.", code="bad_path"
+            "You cannot move {path} from {space}.",
+            code="bad_path",
+            path=" > ".join(path),
+            space=state.sniper,
         )
     start = state.sniper
     assert start is not None
     state = replace(state, sniper=path[-1], turn=replace(state.turn, moved=True))
-    state = note(state, f"You move {' > '.join((start, *path))}.", (start, *path))
+    walked = (start, *path)
+    state = note(state, Text("You move {path}.", path=" > ".join(walked)), walked)
     if len(path) < 2:
         return state
     if state.turn.masking:
-        return note(state, "Your muffled boots keep the move quiet.")
+        return note(state, Text("Your muffled boots keep the move quiet."))
     area = board.by_id[path[-1]].area
     quiet_two = state.has(Modifier.QUIET_TWO) and len(path) == 2
     if area is not state.lka:
         state = note(
-            replace(state, lka=area), f"The defenders hear you: the LKA is now {area.value}."
+            replace(state, lka=area),
+            Text("The defenders hear you: the LKA is now {area}.", area=area.word),
         )
         if state.has(Modifier.LOUD_THREE) and len(path) == 3:
-            state = take_hit(state, "a loud 3-space move")
+            state = take_hit(state, Text("a loud 3-space move"))
         return state
     if quiet_two:
-        return note(state, "A quiet 2-space move inside the LKA.")
-    return take_hit(state, "a loud move inside the LKA")
+        return note(state, Text("A quiet 2-space move inside the LKA."))
+    return take_hit(state, Text("a loud move inside the LKA"))
 
 
 def shot_targets(board: Board, state: State) -> dict[str, int]:
@@ -95,15 +102,23 @@ def shoot(board: Board, state: State, target: str, tokens: int) -> State:
     """Declare a shot; the tokens are drawn at the next chance step."""
     targets = shot_targets(board, state)
     if target not in targets:
-        raise IllegalActionError(f"No defender in sight on {target}.", code="no_target")
+        raise IllegalActionError("No defender in sight on {space}.", code="no_target", space=target)
     if not 1 <= tokens <= state.bag.total:
         raise IllegalActionError(
-            f"Draw between 1 and {state.bag.total} tokens.", code="bad_token_count"
+            "Draw between 1 and {count} tokens.", code="bad_token_count", count=state.bag.total
         )
     victim = state.defender_at(target)
     assert victim is not None
     pending = PendingShot(target, victim.id, tokens, targets[target])
-    state = note(state, f"You shoot at the {victim.name} on {target} drawing {tokens} tokens.")
+    state = note(
+        state,
+        Text(
+            "You shoot at the {defender} on {space} drawing {tokens} tokens.",
+            defender=victim.name,
+            space=target,
+            tokens=tokens,
+        ),
+    )
     return replace(state, pending=pending, phase=Phase.SHOT, turn=replace(state.turn, acted=True))
 
 
@@ -120,10 +135,9 @@ def tokens_drawn(board: Board, state: State, drawn: tuple[Token, ...], tiebreak:
     state = replace(state, pending=shot)
     precision = drawn.count(Token.PRECISION)
     loud = sum(1 for t in drawn if t is Token.NOISE or t.recoil_like)
-    names = ", ".join(t.value for t in drawn)
-    state = note(state, f"Drawn: {names}.")
+    state = note(state, Text("Drawn: {tokens}.", tokens=token_list(drawn, Text.verbatim(""))))
     if loud >= misfire_at(state):
-        state = note(state, "Misfire: recoil and noise reach the limit.")
+        state = note(state, Text("Misfire: recoil and noise reach the limit."))
     elif precision >= max(1, shot.distance):
         victim = defender(state, shot.defender)
         state = replace(
@@ -132,10 +146,24 @@ def tokens_drawn(board: Board, state: State, drawn: tuple[Token, ...], tiebreak:
                 replace(d, space=None) if d.id == victim.id else d for d in state.defenders
             ),
         )
-        state = note(state, f"Hit: the {victim.name} on {shot.target} is removed.")
+        state = note(
+            state,
+            Text(
+                "Hit: the {defender} on {space} is removed.",
+                defender=victim.name,
+                space=shot.target,
+            ),
+        )
         return replace(state, phase=Phase.REWARD)
     else:
-        state = note(state, f"Miss: {precision} precision for {max(1, shot.distance)} spaces.")
+        state = note(
+            state,
+            Text(
+                "Miss: {precision} precision for {spaces} spaces.",
+                precision=precision,
+                spaces=max(1, shot.distance),
+            ),
+        )
     return finish_shot(board, state)
 
 
@@ -155,7 +183,9 @@ def reward_options(state: State) -> list[tuple[str, int]]:
 def reward(board: Board, state: State, kind: str, count: int) -> State:
     """Take the kill reward, then resolve the noise."""
     if (kind, count) not in reward_options(state):
-        raise IllegalActionError(f"The reward {kind} {count} is not available.", code="bad_reward")
+        raise IllegalActionError(
+            "The reward {kind} {count} is not available.", code="bad_reward", kind=kind, count=count
+        )
     if kind == "noise":
         state = replace(
             state, bag=state.bag.add(Token.NOISE, -1), stack=(Token.NOISE, *state.stack)
@@ -166,10 +196,17 @@ def reward(board: Board, state: State, kind: str, count: int) -> State:
             state = replace(state, bag=state.bag.add(token, -1), stack=(token, *state.stack))
     else:
         state = replace(state, bag=state.bag.add(Token.PRECISION))
-    word = "tokens" if count > 1 else "token"
-    where = "the bag" if kind == "precision" else "the bottom of your health stack"
-    state = note(state, f"Reward: {count} {kind} {word} to {where}.")
-    return finish_shot(board, state)
+    return finish_shot(board, note(state, _reward_text(kind, count)))
+
+
+def _reward_text(kind: str, count: int) -> Text:
+    if kind == "precision":
+        return Text("Reward: 1 precision token to the bag.")
+    if kind == "noise":
+        return Text("Reward: 1 noise token to the bottom of your health stack.")
+    if count == 1:
+        return Text("Reward: 1 recoil token to the bottom of your health stack.")
+    return Text("Reward: {count} recoil tokens to the bottom of your health stack.", count=count)
 
 
 def finish_shot(board: Board, state: State) -> State:
@@ -179,7 +216,7 @@ def finish_shot(board: Board, state: State) -> State:
     noise = shot.drawn.count(Token.NOISE)
     state = replace(state, pending=None, phase=Phase.SNIPER)
     if noise and state.turn.silent:
-        return note(state, "Subsonic rounds: the noise moves no defender.")
+        return note(state, Text("Subsonic rounds: the noise moves no defender."))
     ctx = Context(board, Ties(shot.tiebreak))
     here = state.sniper
     assert here is not None
@@ -191,7 +228,7 @@ def finish_shot(board: Board, state: State) -> State:
         options = [(move_toward(ctx, state, d, (here,), 1), d.id) for d in tied]
         state, mover = worst(board, ctx.ties, options)
         if defender(state, mover).space == here:
-            return take_hit(state, "a defender drawn by the noise reached your space")
+            return take_hit(state, Text("a defender drawn by the noise reached your space"))
     return state
 
 
@@ -215,7 +252,7 @@ def loot(board: Board, state: State) -> State:
         raise IllegalActionError("You cannot loot here now.", code="cannot_loot")
     here = state.sniper
     assert here is not None
-    state = note(state, f"You loot {here}.")
+    state = note(state, Text("You loot {space}.", space=here))
     return replace(
         state,
         phase=Phase.LOOT_DRAW,
@@ -229,7 +266,9 @@ def keep(board: Board, state: State, card: str) -> State:
     pending = state.pending
     assert isinstance(pending, PendingLoot)
     if card not in pending.cards:
-        raise IllegalActionError(f"{card} is not among the looted cards.", code="bad_card")
+        raise IllegalActionError(
+            "{card} is not among the looted cards.", code="bad_card", card=card
+        )
     rest = list(pending.cards)
     rest.remove(card)
     deck = tuple(sorted((*state.equipment_deck, *state.equipment_bottom, *rest)))
@@ -242,11 +281,11 @@ def keep(board: Board, state: State, card: str) -> State:
         pending=None,
         phase=Phase.SNIPER,
     )
-    state = note(state, f"You keep {card}.")
+    state = note(state, Text("You keep {card}.", card=card))
     number = board.by_id[pending.space].objective
     if number in state.probable:
         state = replace(state, probable=tuple(n for n in state.probable if n != number))
-        state = note(state, f"Probable objective {number} is eliminated.")
+        state = note(state, Text("Probable objective {number} is eliminated.", number=number))
     return state
 
 
@@ -272,24 +311,29 @@ def complete(board: Board, state: State, tiebreak: int) -> State:
         pending=None,
         phase=Phase.SNIPER,
     )
-    state = note(state, f"You complete objective {number}.")
+    state = note(state, Text("You complete objective {number}.", number=number))
     if len(state.completed) >= 2:
-        state = replace(state, result="won", reason="Both objectives completed.", phase=Phase.OVER)
-        return note(state, "Mission accomplished.")
+        won = Text("Both objectives completed.")
+        state = replace(state, result="won", reason=won, phase=Phase.OVER)
+        return note(state, Text("Mission accomplished."))
     state = note(
         replace(state, bag=state.bag.add(Token.NOISE)),
-        "A noise token from the supply goes into the bag.",
+        Text("A noise token from the supply goes into the bag."),
     )
     area = board.by_id[here].area
     gone = tuple(n for n in state.probable if board.objective_space(n).area is area)
     if gone:
         state = replace(state, probable=tuple(n for n in state.probable if n not in gone))
-        state = note(state, f"Probable objectives {', '.join(map(str, gone))} are eliminated.")
+        listed = ", ".join(map(str, gone))
+        state = note(state, Text("Probable objectives {numbers} are eliminated.", numbers=listed))
     if not state.has(Modifier.NO_CALLS_AFTER_FIRST):
         state = call_farthest(Context(board, Ties(tiebreak)), state)
     deck = tuple(sorted((*state.order_deck, *state.order_discard)))
     state = replace(state, order_deck=deck, order_discard=())
-    return note(state, f"The order discards are shuffled back: {len(deck)} cards in the deck.")
+    return note(
+        state,
+        Text("The order discards are shuffled back: {count} cards in the deck.", count=len(deck)),
+    )
 
 
 def end_of_turn_hits(board: Board, state: State) -> State:
@@ -302,6 +346,6 @@ def end_of_turn_hits(board: Board, state: State) -> State:
     if not close:
         return state
     if state.turn.camouflage:
-        return note(state, "The camouflage net hides you from the nearby defender.")
+        return note(state, Text("The camouflage net hides you from the nearby defender."))
     count = 2 if state.has(Modifier.DOUBLE_ADJACENT_HIT) else 1
-    return take_hits(state, count, "ending your turn next to a defender")
+    return take_hits(state, count, Text("ending your turn next to a defender"))

@@ -119,7 +119,7 @@ class SpaceAlertCodec:
             }
         if isinstance(action, DamageDrawn):
             return {"type": "damage_drawn", "orders": [list(o) for o in action.orders]}
-        raise InvalidActionError(f"Not a Space Alert action: {action!r}.")
+        raise InvalidActionError("Not a Space Alert action: {action!r}.", action=action)
 
     def from_json(self, data: Mapping[str, Any]) -> Action:
         """The action stored as `data`."""
@@ -163,8 +163,8 @@ class SpaceAlertCodec:
                 o = [tuple(x) for x in data["orders"]]
                 return DamageDrawn((o[0], o[1], o[2]))
         except (KeyError, TypeError, ValueError, IndexError) as err:
-            raise InvalidActionError(f"Malformed Space Alert action: {err}.") from None
-        raise InvalidActionError(f"Unknown Space Alert action type {data.get('type')!r}.")
+            raise InvalidActionError("Malformed Space Alert action: {error}.", error=err) from None
+        raise InvalidActionError("Unknown Space Alert action type {kind!r}.", kind=data.get("type"))
 
     def parse(self, text: str, view: Any) -> Action:
         """Read 'place CARD SLOT action|move [on BOARD]', 'clear SLOT [on BOARD]',

@@ -53,7 +53,9 @@ def vote(state: State, seat: Seat, action: Action) -> State:
         for name in (action.normal, action.serious):
             if name not in CAUTION:
                 raise InvalidActionError(
-                    f"Difficulty must be white, yellow or mixed, not {name!r}.", "bad_difficulty"
+                    "Difficulty must be white, yellow or mixed, not {name!r}.",
+                    "bad_difficulty",
+                    name=name,
                 )
     elif not isinstance(action, StopCampaign):
         raise IllegalActionError("Propose flying on or stopping.", "not_a_vote")

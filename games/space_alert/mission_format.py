@@ -24,8 +24,8 @@ FORMAT = "muster.space_alert.mission/1"
 RESULT_FORMAT = "muster.space_alert.mission-result/1"
 
 
-def _fail(message: str, code: str = "malformed_mission") -> InvalidActionError:
-    return InvalidActionError(message, code=code)
+def _fail(message: str, code: str = "malformed_mission", **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code=code, **params)
 
 
 def parse_mission(data: Any) -> FlightPlan:
@@ -33,7 +33,11 @@ def parse_mission(data: Any) -> FlightPlan:
     if not isinstance(data, dict):
         raise _fail("The mission must be a JSON object.")
     if data.get("format") != FORMAT:
-        raise _fail(f"Unknown format {data.get('format')!r}; expected {FORMAT!r}.")
+        raise _fail(
+            "Unknown format {given!r}; expected {format!r}.",
+            given=data.get("format"),
+            format=FORMAT,
+        )
     return FlightPlan(
         crew=_crew(data.get("crew")),
         tracks=(
@@ -53,19 +57,26 @@ def _crew(crew: Any) -> tuple[CrewPlan, ...]:
     plans = []
     for i, member in enumerate(crew):
         if not isinstance(member, dict):
-            raise _fail(f"Crew member {i + 1} must be an object.")
+            raise _fail("Crew member {number} must be an object.", number=i + 1)
         name = member.get("name", f"P{i + 1}")
         program = member.get("program", [])
         if not isinstance(name, str) or not isinstance(program, list):
-            raise _fail(f"Crew member {i + 1} needs a string 'name' and a list 'program'.")
+            raise _fail(
+                "Crew member {number} needs a string 'name' and a list 'program'.", number=i + 1
+            )
         if len(program) > TURNS:
-            raise _fail(f"{name}'s program has {len(program)} entries; at most {TURNS}.")
+            raise _fail(
+                "{name}'s program has {count} entries; at most {turns}.",
+                name=name,
+                count=len(program),
+                turns=TURNS,
+            )
         if not all(isinstance(p, str) for p in program):
-            raise _fail(f"{name}'s program must hold strings.")
+            raise _fail("{name}'s program must hold strings.", name=name)
         try:
             plays = tuple(parse_play(p) for p in program)
         except InvalidActionError as err:
-            raise _fail(f"{name}: {err.user_message}", err.code) from None
+            raise _fail("{name}: {error}", err.code, name=name, error=err.user_message) from None
         plans.append(CrewPlan(name, plays + (None,) * (TURNS - len(plays))))
     names = [p.name for p in plans]
     if len(set(names)) != len(names):
@@ -76,10 +87,15 @@ def _crew(crew: Any) -> tuple[CrewPlan, ...]:
 def _track(data: dict[str, Any], where: str) -> str:
     tracks = data.get("tracks")
     if not isinstance(tracks, dict) or where not in tracks:
-        raise _fail(f"'tracks' must give a trajectory for {where}.")
+        raise _fail("'tracks' must give a trajectory for {where}.", where=where)
     name = tracks[where]
     if not isinstance(name, str) or name not in TRAJECTORIES:
-        raise _fail(f"Unknown trajectory {name!r} for {where}; use T1..T7.", "unknown_track")
+        raise _fail(
+            "Unknown trajectory {name!r} for {where}; use T1..T7.",
+            "unknown_track",
+            name=name,
+            where=where,
+        )
     return str(name)
 
 
@@ -93,17 +109,19 @@ def _threats(threats: Any) -> tuple[ScheduledThreat, ...]:
         spec = threat_spec(str(entry.get("id")))
         turn = entry.get("turn")
         if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= TURNS:
-            raise _fail(f"Threat {spec.id}: 'turn' must be 1..{TURNS}.")
+            raise _fail("Threat {id}: 'turn' must be 1..{turns}.", id=spec.id, turns=TURNS)
         zone_name = entry.get("zone")
         if spec.internal:
             if zone_name != "internal":
                 raise _fail(
-                    f"Threat {spec.id} is internal; its zone must be 'internal'.", "bad_zone"
+                    "Threat {id} is internal; its zone must be 'internal'.", "bad_zone", id=spec.id
                 )
             zone = None
         else:
             if zone_name not in ("red", "white", "blue"):
-                raise _fail(f"Threat {spec.id}: bad zone {zone_name!r}.", "bad_zone")
+                raise _fail(
+                    "Threat {id}: bad zone {zone!r}.", "bad_zone", id=spec.id, zone=zone_name
+                )
             zone = Zone[str(zone_name).upper()]
         found.append(ScheduledThreat(spec.id, turn, zone))
     return tuple(found)
@@ -114,22 +132,24 @@ def _tiles(given: Any) -> tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, 
         raise _fail("'damage_tokens' must map zones to lists of damage tokens.")
     for key in given:
         if key not in ("red", "white", "blue"):
-            raise _fail(f"Bad zone {key!r} in 'damage_tokens'.", "bad_zone")
+            raise _fail("Bad zone {zone!r} in 'damage_tokens'.", "bad_zone", zone=key)
     orders = []
     for zone in ZONES:
         names = given.get(zone.key, [])
         if not isinstance(names, list):
-            raise _fail(f"'damage_tokens.{zone.key}' must be a list.")
+            raise _fail("'damage_tokens.{zone}' must be a list.", zone=zone.key)
         try:
             tiles = [Tile(n) for n in names]
         except ValueError:
             raise _fail(
-                f"Unknown damage token in {zone.key}: {names}; known: "
-                + ", ".join(t.value for t in Tile),
+                "Unknown damage token in {zone}: {names}; known: {known}",
                 "unknown_tile",
+                zone=zone.key,
+                names=names,
+                known=", ".join(t.value for t in Tile),
             ) from None
         if len(set(tiles)) != len(tiles):
-            raise _fail(f"A damage token is listed twice for {zone.key}.")
+            raise _fail("A damage token is listed twice for {zone}.", zone=zone.key)
         orders.append(tuple(tiles) + tuple(t for t in DEFAULT_TILE_ORDER if t not in tiles))
     return orders[0], orders[1], orders[2]
 

@@ -91,7 +91,9 @@ def official_mission(name: str) -> Schedule:
     found = official_missions().get(name.strip().lower().replace(" ", "_").replace("-", "_"))
     if found is None:
         known = ", ".join(official_missions())
-        raise InvalidActionError(f"Unknown mission {name!r}. Known: {known}.", "unknown_mission")
+        raise InvalidActionError(
+            "Unknown mission {name!r}. Known: {known}.", "unknown_mission", name=name, known=known
+        )
     return found
 
 

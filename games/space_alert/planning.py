@@ -24,7 +24,9 @@ def _board_index(state: State, seat: Seat, board: int | None) -> int:
             raise IllegalActionError("You fly no character of your own: name an android's board.")
         return own
     if not 0 <= board < len(state.boards):
-        raise IllegalActionError(f"There is no crew member {board + 1}.", "no_such_board")
+        raise IllegalActionError(
+            "There is no crew member {number}.", "no_such_board", number=board + 1
+        )
     target = state.boards[board]
     if target.seat is not None and target.seat != seat:
         raise IllegalActionError("You can only program your own board and androids.", "not_yours")
@@ -48,7 +50,11 @@ def place(state: State, seat: Seat, action: PlaceCard) -> State:
     if action.slot not in open_slots(state):
         first, last = open_slots(state)[0], open_slots(state)[-1]
         raise IllegalActionError(
-            f"Slot {action.slot} is not open; this phase plans turns {first}-{last}.", "slot_closed"
+            "Slot {slot} is not open; this phase plans turns {first}-{last}.",
+            "slot_closed",
+            slot=action.slot,
+            first=first,
+            last=last,
         )
     if action.half not in ("action", "move"):
         raise IllegalActionError("Say which half is up: action or move.", "bad_half")
@@ -63,7 +69,9 @@ def place(state: State, seat: Seat, action: PlaceCard) -> State:
             raise IllegalActionError("An android can only use its own heroic card.", "heroic")
         hand.remove(action.card)
     else:
-        raise IllegalActionError(f"Card #{action.card} is not in your hand.", "not_in_hand")
+        raise IllegalActionError(
+            "Card #{card} is not in your hand.", "not_in_hand", card=action.card
+        )
     old = board.slots[action.slot - 1]
     if old is not None:
         if android and not state.config.solo:
@@ -86,7 +94,7 @@ def _take_back(state: State, board: Board, hand: list[int], old: Placed) -> tupl
 def clear(state: State, seat: Seat, action: ClearSlot) -> State:
     """Take a card of the open phase back into hand."""
     if action.slot not in open_slots(state):
-        raise IllegalActionError(f"Slot {action.slot} is locked.", "slot_closed")
+        raise IllegalActionError("Slot {slot} is locked.", "slot_closed", slot=action.slot)
     index = _board_index(state, seat, action.board)
     board = state.boards[index]
     if board.seat is None and not state.config.solo:
@@ -95,7 +103,7 @@ def clear(state: State, seat: Seat, action: ClearSlot) -> State:
         )
     old = board.slots[action.slot - 1]
     if old is None:
-        raise IllegalActionError(f"Slot {action.slot} is empty.", "empty_slot")
+        raise IllegalActionError("Slot {slot} is empty.", "empty_slot", slot=action.slot)
     hand, board = _take_back(state, board, list(state.hands[seat]), old)
     board = _with_slot(board, action.slot, None)
     boards = list(state.boards)
@@ -118,7 +126,9 @@ def give(state: State, seat: Seat, action: GiveCard) -> State:
             "There is no data transfer left for you in this phase.", "no_transfer"
         )
     if action.card not in state.hands[seat]:
-        raise IllegalActionError(f"Card #{action.card} is not in your hand.", "not_in_hand")
+        raise IllegalActionError(
+            "Card #{card} is not in your hand.", "not_in_hand", card=action.card
+        )
     if card(action.card).heroic:
         raise IllegalActionError("A heroic card cannot be handed over.", "heroic")
     if action.to == seat or not 0 <= action.to < len(state.hands):

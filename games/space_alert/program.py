@@ -77,9 +77,9 @@ def parse_play(text: str) -> Play | None:
             return Play(Act.HEROIC_MOVE, station_named(text[6:]))
         except KeyError:
             raise InvalidActionError(
-                f"Unknown station in {text!r}.", code="unknown_station"
+                "Unknown station in {text!r}.", code="unknown_station", text=text
             ) from None
     act = _BY_TEXT.get(text)
     if act is None:
-        raise InvalidActionError(f"Unknown card {text!r}.", code="unknown_card")
+        raise InvalidActionError("Unknown card {text!r}.", code="unknown_card", text=text)
     return Play(act)

@@ -91,15 +91,23 @@ def repair(state: State, seat: Seat, action: Action) -> State:
             zone, tile = zone_of(action.zone), Tile(action.tile)
         except (KeyError, ValueError):
             raise InvalidActionError(
-                f"There is no {action.tile!r} damage in a zone {action.zone!r}.", "bad_repair"
+                "There is no {tile!r} damage in a zone {zone!r}.",
+                "bad_repair",
+                tile=action.tile,
+                zone=action.zone,
             ) from None
         if tile not in ship.tiles[zone.value]:
             raise IllegalActionError(
-                f"The {zone.key} zone has no {tile.value} damage.", "nothing_to_repair"
+                "The {zone} zone has no {tile} damage.",
+                "nothing_to_repair",
+                zone=zone.key,
+                tile=tile.value,
             )
         if repaired[zone.value] >= MAX_REPAIRS_PER_ZONE:
             raise IllegalActionError(
-                f"Two damages of the {zone.key} zone have been repaired already.", "zone_repaired"
+                "Two damages of the {zone} zone have been repaired already.",
+                "zone_repaired",
+                zone=zone.key,
             )
         ship = without_tile(ship, zone, tile)
         counts = list(repaired)

@@ -58,6 +58,7 @@ from games.space_alert.state import (
 from games.space_alert.threats import threat_specs
 from games.space_alert.trajectories import TRAJECTORIES
 from games.space_alert.view import View, player_view
+from games.text import Text
 
 CD_MISSIONS = tuple(f"mission_{n}" for n in range(1, 9))
 """cs: "Pro plný let zvolte náhodně libovolnou z osmi stop na CD – mise." (mission 'official')"""
@@ -131,12 +132,12 @@ def apply(state: State, seat: Seat, action: Action) -> State:
     raise IllegalActionError("That is not something a player does.", "not_a_player_action")
 
 
-def _waiting_message(state: State) -> str:
+def _waiting_message(state: State) -> Text:
     if state.stage is Stage.PLANNING:
-        return "You have locked in; wait for the next phase."
+        return Text("You have locked in; wait for the next phase.")
     if state.stage is Stage.DEBRIEF:
-        return "You have made your proposal; wait for the rest of the crew."
-    return "Another crew member is to choose now."
+        return Text("You have made your proposal; wait for the rest of the crew.")
+    return Text("Another crew member is to choose now.")
 
 
 def _plan(state: State, seat: Seat, action: Action) -> State:
@@ -319,18 +320,25 @@ def outcome(state: State) -> Outcome | None:
     if state.config.campaign:
         card = campaign_score(state.flights)
         if card.total is None:
-            return Outcome(
-                frozenset(), f"Campaign failed in flight {card.lost_in}: {card.loss_reason}."
+            failed = Text(
+                "Campaign failed in flight {flight}: {reason}.",
+                flight=card.lost_in,
+                reason=card.loss_reason,
             )
-        return Outcome(
-            seats,
-            f"Campaign of {card.flights} flight(s); score {card.total}.",
-            (card.total,) * state.config.humans,
+            return Outcome(frozenset(), failed)
+        total = Text(
+            "Campaign of {flights} flight(s); score {score}.",
+            flights=card.flights,
+            score=card.total,
         )
+        return Outcome(seats, total, (card.total,) * state.config.humans)
     if state.result.lost:
-        return Outcome(frozenset(), f"Mission lost: {state.result.loss_reason}.")
+        return Outcome(
+            frozenset(), Text("Mission lost: {reason}.", reason=state.result.loss_reason)
+        )
     score = state.result.score or 0
-    return Outcome(seats, f"The ship returned; score {score}.", (score,) * state.config.humans)
+    returned = Text("The ship returned; score {score}.", score=score)
+    return Outcome(seats, returned, (score,) * state.config.humans)
 
 
 class SpaceAlertRules:

@@ -77,7 +77,9 @@ def parse_config(data: object, humans: int) -> Config:
     for name in (normal, serious):
         if name not in DIFFICULTIES:
             raise InvalidActionError(
-                f"Difficulty must be white, yellow or mixed, not {name!r}.", "bad_difficulty"
+                "Difficulty must be white, yellow or mixed, not {name!r}.",
+                "bad_difficulty",
+                name=name,
             )
     fifth = bool(data.get("fifth_android", False))
     if fifth and humans in (1, 5):

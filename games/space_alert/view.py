@@ -15,6 +15,7 @@ from games.space_alert.resolution import FlightResult
 from games.space_alert.ship import PHASES
 from games.space_alert.state import Stage, State
 from games.space_alert.threats import threat_spec
+from games.text import Text
 
 _RESOLVED = (Stage.OVER, Stage.DEBRIEF, Stage.REPAIR, Stage.STOW_BOTS)
 
@@ -29,7 +30,7 @@ class AnnouncementView:
     threat_id: str
     name: str
     phase: int
-    text: str
+    text: Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class View:
     mission: str
     tracks: tuple[str, ...]
     announcements: tuple[AnnouncementView, ...]
-    bulletins: tuple[str, ...]
+    bulletins: tuple[Text, ...]
     boards: tuple[BoardView, ...]
     hand: tuple[Card, ...]
     transfers_left: int
@@ -99,21 +100,31 @@ class View:
     campaign: CampaignView | None = None
 
 
+ANNOUNCEMENTS = {
+    ("red", False): Text("Time T+{turn}: threat in the red zone. {name} ({id})."),
+    ("white", False): Text("Time T+{turn}: threat in the white zone. {name} ({id})."),
+    ("blue", False): Text("Time T+{turn}: threat in the blue zone. {name} ({id})."),
+    ("internal", False): Text("Time T+{turn}: internal threat. {name} ({id})."),
+    ("red", True): Text("Time T+{turn}: serious threat in the red zone. {name} ({id})."),
+    ("white", True): Text("Time T+{turn}: serious threat in the white zone. {name} ({id})."),
+    ("blue", True): Text("Time T+{turn}: serious threat in the blue zone. {name} ({id})."),
+    ("internal", True): Text("Time T+{turn}: serious internal threat. {name} ({id})."),
+}
+"""The computer's words per zone and kind (a zone reads differently in every language)."""
+
+
 def _announcement(state: State, index: int) -> AnnouncementView:
     a = state.announced[index]
     spec = threat_spec(a.threat_id)
     zone = "internal" if a.slot.zone is None else a.slot.zone.key
-    kind = ("serious " if a.slot.serious else "") + (
-        "internal threat" if zone == "internal" else "threat"
-    )
-    where = "" if zone == "internal" else f" in the {zone} zone"
-    text = f"Time T+{a.slot.turn}: {kind}{where}. {spec.name} ({spec.id})."
+    template = ANNOUNCEMENTS[zone, a.slot.serious].template
+    text = Text(template, turn=a.slot.turn, name=Text.verbatim(spec.name), id=spec.id)
     return AnnouncementView(
         a.slot.turn, zone, a.slot.serious, a.threat_id, spec.name, a.slot.phase, text
     )
 
 
-def bulletins(state: State) -> tuple[str, ...]:
+def bulletins(state: State) -> tuple[Text, ...]:
     """The computer's other announcements for the phases opened so far."""
     if state.schedule is None:
         return ()
@@ -122,15 +133,31 @@ def bulletins(state: State) -> tuple[str, ...]:
         i = phase - 1
         if not state.config.solo and state.schedule.incoming_data[i]:
             n = state.schedule.incoming_data[i]
-            lines.append(f"Phase {phase}: incoming data - everyone drew {n} extra card(s).")
+            lines.append(
+                Text(
+                    "Phase {phase}: incoming data - everyone drew {n} extra card(s).",
+                    phase=phase,
+                    n=n,
+                )
+            )
         if not state.config.solo and state.schedule.data_transfers[i]:
             n = state.schedule.data_transfers[i]
-            lines.append(f"Phase {phase}: data transfer - each player may hand over {n} card(s).")
+            lines.append(
+                Text(
+                    "Phase {phase}: data transfer - each player may hand over {n} card(s).",
+                    phase=phase,
+                    n=n,
+                )
+            )
         if not state.config.solo and state.schedule.comms_down[i]:
             s = state.schedule.comms_down[i]
             lines.append(
-                f"Phase {phase}: communications down for {s} s - please do not talk about "
-                "the plan until the all-clear."
+                Text(
+                    "Phase {phase}: communications down for {s} s - please do not talk about "
+                    "the plan until the all-clear.",
+                    phase=phase,
+                    s=s,
+                )
             )
     return tuple(lines)
 

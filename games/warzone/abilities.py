@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from games.text import Text
 from games.warzone.profiles import split_ability
 
 
@@ -33,99 +34,123 @@ R, P, G = Source.RULEBOOK, Source.PUBLIC, Source.GAP_FILL
 
 ABILITIES: dict[str, Entry] = dict(
     (
-        _e("Battalion", P, "the army picks one Capitol battalion; its changes apply to the squad"),
-        _e("Crackshot", R, "with Battle Focus the focused RS test gets +X"),
-        _e("Hard to Hit", R, "Shooting actions against the model get RS -X"),
-        _e("Ranger", R, "ignores the -3 inch penalty for moving through difficult terrain"),
-        _e("Ferocity", R, "ST +X in a round in which the model charged"),
-        _e("Disposable", R, "a squad whose (acting) commander has it always passes break tests"),
-        _e("Medic", R, "friendly models within 5 inches have Heal(X)"),
-        _e("Heal", R, "per lost W roll D20 <= X (max 8) to keep it; not against power shots"),
-        _e("Frenzy", R, "CC weapons get RoA +1 when the model charged this round"),
-        _e("Fearless", R, "LD +X for Fear tests; no test when X >= the Fear value"),
-        _e("Fear", R, "attackers in close combat test LD-X once per round or halve their CC"),
-        _e("Target Sense", R, "ignores target priority"),
-        _e("Gas Mask", R, "may reroll failed CON tests against Gas weapons"),
+        _e(
+            "Battalion",
+            P,
+            Text("the army picks one Capitol battalion; its changes apply to the squad"),
+        ),
+        _e("Crackshot", R, Text("with Battle Focus the focused RS test gets +X")),
+        _e("Hard to Hit", R, Text("Shooting actions against the model get RS -X")),
+        _e("Ranger", R, Text("ignores the -3 inch penalty for moving through difficult terrain")),
+        _e("Ferocity", R, Text("ST +X in a round in which the model charged")),
+        _e(
+            "Disposable",
+            R,
+            Text("a squad whose (acting) commander has it always passes break tests"),
+        ),
+        _e("Medic", R, Text("friendly models within 5 inches have Heal(X)")),
+        _e("Heal", R, Text("per lost W roll D20 <= X (max 8) to keep it; not against power shots")),
+        _e("Frenzy", R, Text("CC weapons get RoA +1 when the model charged this round")),
+        _e("Fearless", R, Text("LD +X for Fear tests; no test when X >= the Fear value")),
+        _e("Fear", R, Text("attackers in close combat test LD-X once per round or halve their CC")),
+        _e("Target Sense", R, Text("ignores target priority")),
+        _e("Gas Mask", R, Text("may reroll failed CON tests against Gas weapons")),
         _e(
             "Unbreakable",
             R,
-            "always passes pinning and break tests; recovers at its next activation",
+            Text("always passes pinning and break tests; recovers at its next activation"),
         ),
-        _e("Camouflage", R, "a shooter's cover penalty against the model grows by X"),
-        _e("Eagle Eye", R, "with Battle Focus ignores up to X of RS penalties on every RoA"),
-        _e("Contempt", R, "may reroll pinning, break and Fear tests caused by the named faction"),
-        _e("Dissention", R, "enemies within 12 inches have LD -X (highest only)"),
+        _e("Camouflage", R, Text("a shooter's cover penalty against the model grows by X")),
+        _e("Eagle Eye", R, Text("with Battle Focus ignores up to X of RS penalties on every RoA")),
+        _e(
+            "Contempt",
+            R,
+            Text("may reroll pinning, break and Fear tests caused by the named faction"),
+        ),
+        _e("Dissention", R, Text("enemies within 12 inches have LD -X (highest only)")),
         _e(
             "Brutal",
             R,
-            "an enemy killed by this model in close combat makes its squad test pinning",
+            Text("an enemy killed by this model in close combat makes its squad test pinning"),
         ),
-        _e("Guardsmen", P, "the Sentry action costs AP(1)"),
-        _e("Whip", P, "Undead Legionnaires starting activation within 6 inches get SP +1"),
+        _e("Guardsmen", P, Text("the Sentry action costs AP(1)")),
+        _e("Whip", P, Text("Undead Legionnaires starting activation within 6 inches get SP +1")),
         _e(
             "Insalubrious Bodily Fluids",
             P,
-            "when removed, every enemy engaged with it takes an automatic ST 10 hit",
+            Text("when removed, every enemy engaged with it takes an automatic ST 10 hit"),
         ),
         _e(
             "Guide Them In",
             G,
-            "rule text not held; it concerns squads arriving from reserve, and "
-            "this version deploys every squad regularly, so it has no effect",
+            Text(
+                "rule text not held; it concerns squads arriving from reserve, and "
+                "this version deploys every squad regularly, so it has no effect"
+            ),
         ),
         _e(
             "Right On Time",
             G,
-            "rule text not held; it concerns arriving by Rapid Deployment, "
-            "which this version replaces by regular deployment, so it has no effect",
+            Text(
+                "rule text not held; it concerns arriving by Rapid Deployment, "
+                "which this version replaces by regular deployment, so it has no effect"
+            ),
         ),
         _e(
             "Point-Blank",
             G,
-            "rule text not held; here: the model may take Shooting actions "
-            "while engaged, against a model it is engaged with",
+            Text(
+                "rule text not held; here: the model may take Shooting actions "
+                "while engaged, against a model it is engaged with"
+            ),
         ),
         _e(
             "Hail Mary",
             G,
-            "public hint only (a deliberately inaccurate shot scattering "
-            "D20/2 inches); here: fire a small-explosion weapon at a point out of sight, "
-            "no RS test except for a fumble, automatic scatter D20/2 inches",
+            Text(
+                "public hint only (a deliberately inaccurate shot scattering "
+                "D20/2 inches); here: fire a small-explosion weapon at a point out of sight, "
+                "no RS test except for a fumble, automatic scatter D20/2 inches"
+            ),
         ),
         _e(
             "Black Liquid Syringe",
             G,
-            "rule text not held; here: RES(1), once per round at "
-            "the start of the model's activation it regains 1 lost W",
+            Text(
+                "rule text not held; here: RES(1), once per round at "
+                "the start of the model's activation it regains 1 lost W"
+            ),
         ),
     )
 )
 
 DEPLOYMENT_IN_V1: dict[str, Entry] = dict(
     (
-        _e("Deployment: Preemptive Strike", G, "deploys regularly in this version"),
-        _e("Deployment: Rapid Deployment", G, "deploys regularly in this version"),
-        _e("Deployment: Infiltrate", G, "deploys regularly in this version"),
+        _e("Deployment: Preemptive Strike", G, Text("deploys regularly in this version")),
+        _e("Deployment: Rapid Deployment", G, Text("deploys regularly in this version")),
+        _e("Deployment: Infiltrate", G, Text("deploys regularly in this version")),
     )
 )
 
 WEAPON_RULES: dict[str, Entry] = dict(
     (
-        _e("Critical Force", R, "a failed save loses X W; Heal is rolled per W"),
-        _e("Deadly", R, "no Heal tests against its hits"),
-        _e("Precision", R, "ST +X against models"),
-        _e("Armour Piercing", R, "ST +X against vehicles and structures only (none in play)"),
-        _e("Short-Ranged Burst", R, "RoA +1 when every target is within 12 inches"),
-        _e("Weapon Mode", R, "the profiles of one weapon; one mode per action"),
-        _e("Reload", P, "after firing it is empty; RES(X) reloads it"),
+        _e("Critical Force", R, Text("a failed save loses X W; Heal is rolled per W")),
+        _e("Deadly", R, Text("no Heal tests against its hits")),
+        _e("Precision", R, Text("ST +X against models")),
+        _e("Armour Piercing", R, Text("ST +X against vehicles and structures only (none in play)")),
+        _e("Short-Ranged Burst", R, Text("RoA +1 when every target is within 12 inches")),
+        _e("Weapon Mode", R, Text("the profiles of one weapon; one mode per action")),
+        _e("Reload", P, Text("after firing it is empty; RES(X) reloads it")),
         _e(
             "Swarm of Flies",
             P,
-            "no damage; a squad with a model under the template has RS "
-            "and CC -4 until the end of the round",
+            Text(
+                "no damage; a squad with a model under the template has RS "
+                "and CC -4 until the end of the round"
+            ),
         ),
-        _e("Exploit", R, "successful A/IA, CON or WP tests against its hits are rerolled"),
-        _e("Pinning", R, "a model brought to 0 W by it makes its squad test pinning"),
+        _e("Exploit", R, Text("successful A/IA, CON or WP tests against its hits are rerolled")),
+        _e("Pinning", R, Text("a model brought to 0 W by it makes its squad test pinning")),
     )
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.geometry import gap
@@ -22,11 +23,18 @@ NAMES: dict[type, str] = {
     a.Focus: "battle focus", a.Evade: "evade", a.Shoot: "shooting", a.Blast: "shooting",
     a.Fight: "close combat", a.Sentry: "sentry", a.Spot: "spot",
 }  # fmt: skip
+SAID: dict[str, Text] = {
+    "walk": Text("walk"), "run": Text("run"), "charge": Text("charge"), "pivot": Text("pivot"),
+    "melee move": Text("melee move"), "battle focus": Text("battle focus"),
+    "evade": Text("evade"), "shooting": Text("shooting"), "close combat": Text("close combat"),
+    "sentry": Text("sentry"), "spot": Text("spot"),
+}  # fmt: skip
+"""How players read an action's name (NAMES are the keys the state records)."""
 MOVES = (a.Walk, a.Run, a.Charge, a.MeleeMove)
 
 
-def _illegal(text: str, code: str = "illegal_action") -> IllegalActionError:
-    return IllegalActionError(text, code=code)
+def _illegal(text: str, code: str = "illegal_action", **params: object) -> IllegalActionError:
+    return IllegalActionError(text, code=code, **params)
 
 
 def coherency_distance(squad: Squad, commander: Model) -> float:
@@ -58,7 +66,14 @@ def activation_models(work: Work, squad_key: str) -> list[Model]:
 def start_squad(work: Work, squad: Squad) -> None:
     """Begin a squad activation: recovery test, coherency check."""
     work.set(active_squad=squad.key, active_model=None)
-    work.say(f"seat {squad.seat} activates {squad.name} ({squad.key})")
+    work.say(
+        Text(
+            "seat {seat} activates {squad} ({key})",
+            seat=squad.seat,
+            squad=squad.name,
+            key=squad.key,
+        )
+    )
     recovered = recovery_test(work, squad)
     squad = work.squads[squad.key]
     if not recovered and squad.morale is Morale.BROKEN:
@@ -67,7 +82,7 @@ def start_squad(work: Work, squad: Squad) -> None:
     stray = out_of_coherency(work, squad)
     for m in stray:
         work.put(m, out_of_coherency=True)
-        work.say(f"{m.key} is out of coherency and must move back first")
+        work.say(Text("{model} is out of coherency and must move back first", model=m.key))
 
 
 def _flee(work: Work, squad: Squad) -> None:
@@ -82,13 +97,13 @@ def _flee(work: Work, squad: Squad) -> None:
         if target[1] - m.radius < 0 or target[1] + m.radius > TABLE_SIZE:
             from games.warzone.damage import remove
 
-            work.say(f"{m.key} flees off the table")
+            work.say(Text("{model} flees off the table", model=m.key))
             remove(work, m, None)
             continue
         try:
             walk_or_run(work, m, [target], direction, 2)
         except IllegalActionError:
-            work.say(f"{m.key} is blocked and cannot flee further")
+            work.say(Text("{model} is blocked and cannot flee further", model=m.key))
     for m in activation_models(work, squad.key):
         work.put(m, finished=True, started=True, ap=0)
 
@@ -123,9 +138,9 @@ def perform(work: Work, action: a.ModelAction | a.Sentry | a.Spot) -> None:
     squad_key = work.get("active_squad")
     members = {m.key for m in activation_models(work, squad_key)} if squad_key else set()
     if model.key not in members:
-        raise _illegal(f"{model.key} is not in the squad being activated", "not_active")
+        raise _illegal("{model} is not in the squad being activated", "not_active", model=model.key)
     if model.finished:
-        raise _illegal(f"{model.key} has already ended its activation", "model_done")
+        raise _illegal("{model} has already ended its activation", "model_done", model=model.key)
     check_stray_first(work, model)
     current = work.get("active_model")
     if current and current != model.key:
@@ -148,7 +163,7 @@ def perform(work: Work, action: a.ModelAction | a.Sentry | a.Spot) -> None:
     if model.out_of_coherency:
         work.put(model, out_of_coherency=False)
     if work.fumbled and model.alive:
-        work.say(f"{model.key} fumbled: no more AP this round")
+        work.say(Text("{model} fumbled: no more AP this round", model=model.key))
         finish_model(work, model.key)
     elif model.alive and work.model(model.key).ap <= 0:
         finish_model(work, model.key)
@@ -167,50 +182,72 @@ def check_stray_first(work: Work, model: Model) -> None:
     squad_key = work.get("active_squad")
     stray = [m for m in activation_models(work, squad_key) if m.out_of_coherency and not m.started]
     if stray and model.key not in {m.key for m in stray}:
-        raise _illegal(f"models out of coherency activate first: {', '.join(m.key for m in stray)}")
+        raise _illegal(
+            "models out of coherency activate first: {models}",
+            models=", ".join(m.key for m in stray),
+        )
 
 
 def _check(work: Work, model: Model, action: object, cost: int, name: str) -> None:
     host = work.squads[work.get("active_squad")]
+    said = SAID[name]
     if name in model.actions:
         raise _illegal(
-            f"{model.key} has already taken a {name} action this round", "once_per_round"
+            "{model} has already taken a {action} action this round",
+            "once_per_round",
+            model=model.key,
+            action=said,
         )
     if model.ap < cost:
-        raise _illegal(f"{model.key} has {model.ap} AP left; {name} costs {cost}", "no_ap")
+        raise _illegal(
+            "{model} has {ap} AP left; {action} costs {cost}",
+            "no_ap",
+            model=model.key,
+            ap=model.ap,
+            action=said,
+            cost=cost,
+        )
     if model.out_of_coherency and not model.engaged_at_start and not isinstance(action, MOVES):
-        raise _illegal(f"{model.key} is out of coherency: its first action must be a move")
+        raise _illegal(
+            "{model} is out of coherency: its first action must be a move", model=model.key
+        )
     if host.morale is Morale.PINNED and isinstance(action, a.Charge | a.Run):
-        raise _illegal(f"{host.name} is pinned: no Charge or Run")
+        raise _illegal("{squad} is pinned: no Charge or Run", squad=host.name)
     if isinstance(action, a.Pivot | a.MeleeMove) and model.actions:
-        raise _illegal(f"{name} is only allowed at the start of {model.key}'s activation")
+        raise _illegal(
+            "{action} is only allowed at the start of {model}'s activation",
+            action=said,
+            model=model.key,
+        )
     if isinstance(action, a.Pivot) and work.engaged_with(model):
-        raise _illegal(f"{model.key} is engaged and cannot pivot")
+        raise _illegal("{model} is engaged and cannot pivot", model=model.key)
     if isinstance(action, a.Sentry):
         size = len(work.alive_in(model.squad))
         on = sum(1 for m in work.alive_in(model.squad) if m.sentry)
         if on + 1 > -(-size // 2):
             raise _illegal("at most half of a squad's models (rounded up) stand sentry")
     if isinstance(action, a.Shoot | a.Blast | a.Fight) and action.weapon not in model.weapons:
-        raise _illegal(f"{model.key} does not carry {action.weapon}")
+        raise _illegal("{model} does not carry {weapon}", model=model.key, weapon=action.weapon)
     if isinstance(action, a.Shoot | a.Blast) and action.weapon in model.empty:
-        raise _illegal(f"{action.weapon} is empty; reload it first (UseAbility Reload)")
+        raise _illegal(
+            "{weapon} is empty; reload it first (UseAbility Reload)", weapon=action.weapon
+        )
     if isinstance(action, a.Shoot | a.Fight) and action.res_roa:
-        spend_res(work, model, "RoA +1")
+        spend_res(work, model, Text.verbatim("RoA +1"))
 
 
-def spend_res(work: Work, model: Model, why: str, amount: int = 1) -> None:
+def spend_res(work: Work, model: Model, why: Text, amount: int = 1) -> None:
     """Turn resource cards: one RES use per model per round."""
     cards, spent = work.get("res_cards"), work.get("res_spent")
     seat = model.seat
     if model.res_used:
-        raise _illegal(f"{model.key} has already used RES this round", "res_used")
+        raise _illegal("{model} has already used RES this round", "res_used", model=model.key)
     if spent[seat] + amount > cards[seat]:
-        raise _illegal(f"not enough RES: {cards[seat] - spent[seat]} left", "no_res")
+        raise _illegal("not enough RES: {left} left", "no_res", left=cards[seat] - spent[seat])
     new = (spent[0] + amount, spent[1]) if seat == 0 else (spent[0], spent[1] + amount)
     work.set(res_spent=new)
     work.put(work.model(model.key), res_used=True)
-    work.say(f"{model.key} uses {amount} RES: {why}")
+    work.say(Text("{model} uses {amount} RES: {why}", model=model.key, amount=amount, why=why))
 
 
 def _resolve(work: Work, model: Model, action: object) -> None:
@@ -222,24 +259,30 @@ def _resolve(work: Work, model: Model, action: object) -> None:
         melee_move(work, model, action.path, action.facing)
     elif isinstance(action, a.Charge):
         if work.engaged_with(model):
-            raise _illegal(f"{model.key} is already engaged")
+            raise _illegal("{model} is already engaged", model=model.key)
         target = work.model(action.target)
         if not check_priority(work, model, target):
             # rulebook §2: the AP is wasted, the same action may be taken again
-            work.say(f"{model.key} fails the priority test: the AP is wasted")
+            work.say(Text("{model} fails the priority test: the AP is wasted", model=model.key))
             m = work.model(model.key)
             work.put(m, actions=m.actions[:-1])
         elif not charge(work, model, target):
             finish_model(work, model.key)
     elif isinstance(action, a.Pivot):
         work.put(model, facing=action.facing % 360.0)
-        work.say(f"{model.key} pivots to {action.facing % 360.0:.0f} degrees")
+        work.say(
+            Text(
+                "{model} pivots to {facing:.0f} degrees",
+                model=model.key,
+                facing=action.facing % 360.0,
+            )
+        )
     elif isinstance(action, a.Focus):
         work.put(model, focus=True)
-        work.say(f"{model.key} takes Battle Focus")
+        work.say(Text("{model} takes Battle Focus", model=model.key))
     elif isinstance(action, a.Evade):
         work.put(model, evading=True)
-        work.say(f"{model.key} evades: shooters at it get -2")
+        work.say(Text("{model} evades: shooters at it get -2", model=model.key))
     elif isinstance(action, a.Shoot):
         if not resolve_shoot(work, action):
             m = work.model(model.key)
@@ -255,7 +298,7 @@ def _resolve(work: Work, model: Model, action: object) -> None:
         resolve_fight(work, action)
     elif isinstance(action, a.Sentry):
         work.put(model, sentry=True)
-        work.say(f"{model.key} stands sentry")
+        work.say(Text("{model} stands sentry", model=model.key))
     elif isinstance(action, a.Spot):
         raise _illegal("no squad deploys by stalking in this version: there is nothing to spot")
 
@@ -268,29 +311,33 @@ def _empty_after(work: Work, key: str, weapon_key: str) -> None:
     mode = [r for r in w.rules if r.startswith("Weapon Mode")]
     shared = [k for k in m.weapons if mode and mode[0] in weapon(k).rules] or [weapon_key]
     work.put(m, empty=tuple(sorted({*m.empty, *shared})))
-    work.say(f"{w.name} is empty")
+    work.say(Text("{weapon} is empty", weapon=w.name))
 
 
 def use_ability(work: Work, action: a.UseAbility) -> None:
     """RES use C: Reload a weapon or Black Liquid Syringe (once per round each)."""
     model = work.model(action.model)
     if action.ability in model.used_abilities:
-        raise _illegal(f"{action.ability} was already used this round")
+        raise _illegal("{ability} was already used this round", ability=action.ability)
     if action.ability == "Reload":
         if not model.empty:
-            raise _illegal(f"{model.key} has nothing to reload")
+            raise _illegal("{model} has nothing to reload", model=model.key)
         cost = max(weapon(k).rule_value("Reload") or 1 for k in model.empty)
-        spend_res(work, model, "reload", cost)
+        spend_res(work, model, Text("reload"), cost)
         work.put(work.model(model.key), empty=())
     elif action.ability == "Black Liquid Syringe" and model.has("Black Liquid Syringe"):
         if model.actions:
             raise _illegal("Black Liquid Syringe is used at the start of the model's activation")
         full = model.stats.w
         if model.wounds >= full:
-            raise _illegal(f"{model.key} has lost no W")
-        spend_res(work, model, "Black Liquid Syringe")
+            raise _illegal("{model} has lost no W", model=model.key)
+        spend_res(work, model, Text.verbatim("Black Liquid Syringe"))
         work.put(work.model(model.key), wounds=model.wounds + 1)
     else:
-        raise _illegal(f"{model.key} has no ability {action.ability!r} to activate")
+        raise _illegal(
+            "{model} has no ability {ability} to activate",
+            model=model.key,
+            ability=repr(action.ability),
+        )
     m = work.model(model.key)
     work.put(m, used_abilities=(*m.used_abilities, action.ability))

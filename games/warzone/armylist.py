@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import InvalidActionError
+from games.text import Text
 from games.warzone.abilities import (
     TEMPLATES_IN_V1,
     WEAPON_CLASSES_IN_V1,
@@ -17,6 +18,8 @@ from games.warzone.profiles import Category, Stats, Unit, unit, weapon, with_cha
 
 SKIRMISH = {"characters": (1, 2), "troops": (2, 4), "support": (0, 1)}
 """Skirmish force organisation (OOC) as in the 2.2 data."""
+SLOTS = {"characters": Text("characters"), "troops": Text("troops"), "support": Text("support")}
+"""The OOC slots as players read them."""
 
 POINTS_LIMIT = 250
 
@@ -44,8 +47,8 @@ class ArmyList:
     notes: tuple[str, ...]
 
 
-def _bad(message: str) -> InvalidActionError:
-    return InvalidActionError(message, code="invalid_list")
+def _bad(message: str, **params: object) -> InvalidActionError:
+    return InvalidActionError(message, code="invalid_list", **params)
 
 
 def squad_points(u: Unit, entry: ListEntry) -> int:
@@ -69,20 +72,24 @@ def squad_stats(u: Unit, battalion: str | None) -> Stats:
     return with_changes(u.stats, changes)
 
 
-def unimplemented(u: Unit, battalion: str | None, options: tuple[str, ...] = ()) -> list[str]:
+def unimplemented(u: Unit, battalion: str | None, options: tuple[str, ...] = ()) -> list[Text]:
     """Abilities, weapon classes, templates and weapon rules of a unit this version lacks."""
-    missing: list[str] = []
+    missing: list[Text] = []
     granted = tuple(g for o in u.options if o.key in options for g in o.grants)
     for text in (*squad_abilities(u, battalion), *granted):
         if ability_entry(text) is None:
-            missing.append(text)
+            missing.append(Text.verbatim(text))
     for key in u.weapons:
         w = weapon(key)
         if w.kind not in WEAPON_CLASSES_IN_V1:
-            missing.append(f"{w.name}: weapon class {w.kind}")
+            missing.append(Text("{weapon}: weapon class {kind}", weapon=w.name, kind=w.kind))
         if w.template and w.template not in TEMPLATES_IN_V1:
-            missing.append(f"{w.name}: {w.template} template")
-        missing.extend(f"{w.name}: {r}" for r in w.rules if weapon_rule_entry(r) is None)
+            missing.append(
+                Text("{weapon}: {template} template", weapon=w.name, template=w.template)
+            )
+        missing.extend(
+            Text.verbatim(f"{w.name}: {r}") for r in w.rules if weapon_rule_entry(r) is None
+        )
     return missing
 
 
@@ -90,7 +97,7 @@ def _entry(raw: Mapping[str, Any]) -> ListEntry:
     try:
         u = unit(str(raw["unit"]))
     except KeyError:
-        raise _bad(f"Unknown unit {raw.get('unit')!r}.") from None
+        raise _bad("Unknown unit {unit}.", unit=repr(raw.get("unit"))) from None
     models = int(raw.get("models", u.min_models))
     return ListEntry(
         unit=u.key,
@@ -111,32 +118,42 @@ def validate(raw: Mapping[str, Any], limit: int = POINTS_LIMIT) -> ArmyList:
     units = [unit(e.unit) for e in entries]
     factions = {u.faction for u in units}
     if len(factions) != 1:
-        raise _bad(f"A list fields one faction, not {', '.join(sorted(factions))}.")
-    notes: list[str] = []
+        raise _bad(
+            "A list fields one faction, not {factions}.", factions=", ".join(sorted(factions))
+        )
+    notes: list[Text] = []
     for u, e in zip(units, entries, strict=True):
         if not u.min_models <= e.models <= u.max_models:
-            raise _bad(f"{u.name} has {u.min_models}-{u.max_models} models, not {e.models}.")
+            raise _bad(
+                "{unit} has {low}-{high} models, not {count}.",
+                unit=u.name,
+                low=u.min_models,
+                high=u.max_models,
+                count=e.models,
+            )
         if u.battalions and battalion not in {name for name, _, _ in u.battalions}:
             names = ", ".join(name for name, _, _ in u.battalions)
-            raise _bad(f"{u.name} needs a battalion: one of {names}.")
+            raise _bad("{unit} needs a battalion: one of {names}.", unit=u.name, names=names)
         if e.upgrade and not u.commander_upgrade:
-            raise _bad(f"{u.name} has no squad commander upgrade.")
+            raise _bad("{unit} has no squad commander upgrade.", unit=u.name)
         for opt in e.options:
             if opt not in {o.key for o in u.options}:
-                raise _bad(f"{u.name} has no option {opt!r}.")
+                raise _bad("{unit} has no option {option}.", unit=u.name, option=repr(opt))
         missing = unimplemented(u, battalion, e.options)
         if missing:
             raise _bad(
-                f"{u.name} cannot be fielded yet: not implemented: {'; '.join(missing)}.",
+                "{unit} cannot be fielded yet: not implemented: {missing}.",
+                unit=u.name,
+                missing=Text.joined("; ", missing),
             )
         notes.extend(
-            f"{u.name}: {a} — deploys regularly in this version"
+            Text("{unit}: {ability} — deploys regularly in this version", unit=u.name, ability=a)
             for a in squad_abilities(u, battalion)
             if a.startswith("Deployment:")
         )
     for u in units:
         if u.unique and sum(1 for v in units if v.key == u.key) > 1:
-            raise _bad(f"{u.name} is unique.")
+            raise _bad("{unit} is unique.", unit=u.name)
     counts = {
         "characters": sum(u.category is Category.CHARACTERS for u in units),
         "troops": sum(u.category is Category.TROOPS for u in units),
@@ -144,12 +161,20 @@ def validate(raw: Mapping[str, Any], limit: int = POINTS_LIMIT) -> ArmyList:
     }
     for slot, (low, high) in SKIRMISH.items():
         if not low <= counts[slot] <= high:
-            raise _bad(f"A skirmish force has {low}-{high} {slot}, this list has {counts[slot]}.")
+            raise _bad(
+                "A skirmish force has {low}-{high} {slot}, this list has {count}.",
+                low=low,
+                high=high,
+                slot=SLOTS[slot],
+                count=counts[slot],
+            )
     _check_commander(units, entries)
     _check_attachments(units, entries)
     points = sum(squad_points(u, e) for u, e in zip(units, entries, strict=True))
     if points > limit:
-        raise _bad(f"The list costs {points} points; the limit is {limit}.")
+        raise _bad(
+            "The list costs {points} points; the limit is {limit}.", points=points, limit=limit
+        )
     return ArmyList(units[0].faction, battalion, entries, points, tuple(notes))
 
 
@@ -173,9 +198,9 @@ def _check_attachments(units: list[Unit], entries: tuple[ListEntry, ...]) -> Non
         if e.attach is None:
             continue
         if u.category is not Category.CHARACTERS:
-            raise _bad(f"Only characters join other squads; {u.name} is not one.")
+            raise _bad("Only characters join other squads; {unit} is not one.", unit=u.name)
         if not 0 <= e.attach < len(entries) or units[e.attach].category is Category.CHARACTERS:
-            raise _bad(f"{u.name} must join a squad that is not a character.")
+            raise _bad("{unit} must join a squad that is not a character.", unit=u.name)
         if e.attach in hosts:
             raise _bad("A squad takes at most one character at a time.")
         hosts.add(e.attach)
@@ -204,5 +229,9 @@ PRESETS: dict[str, dict[str, Any]] = {
 def preset(name: str) -> ArmyList:
     """A validated preset list by name."""
     if name not in PRESETS:
-        raise _bad(f"Unknown preset {name!r}. Presets: {', '.join(sorted(PRESETS))}.")
+        raise _bad(
+            "Unknown preset {name}. Presets: {presets}.",
+            name=repr(name),
+            presets=", ".join(sorted(PRESETS)),
+        )
     return validate(PRESETS[name])

@@ -30,8 +30,8 @@ _TYPES: dict[str, type] = {
 }  # fmt: skip
 
 
-def _bad(text: str) -> InvalidActionError:
-    return InvalidActionError(text, code="bad_action")
+def _bad(text: str, **params: object) -> InvalidActionError:
+    return InvalidActionError(text, code="bad_action", **params)
 
 
 def _plain(value: Any) -> Any:
@@ -60,7 +60,7 @@ def from_json(data: Mapping[str, Any]) -> Any:
     """The action stored as `data`."""
     cls = _TYPES.get(str(data.get("type")))
     if cls is None:
-        raise _bad(f"Unknown action type {data.get('type')!r}.")
+        raise _bad("Unknown action type {kind}.", kind=repr(data.get("type")))
     kwargs: dict[str, Any] = {}
     try:
         for f in fields(cls):
@@ -80,7 +80,7 @@ def from_json(data: Mapping[str, Any]) -> Any:
             kwargs[f.name] = value
         return cls(**kwargs)
     except (TypeError, ValueError, IndexError) as error:
-        raise _bad(f"Malformed {cls.__name__}: {error}") from None
+        raise _bad("Malformed {action}: {error}", action=cls.__name__, error=str(error)) from None
 
 
 def _point(word: str) -> tuple[float, float]:
@@ -88,7 +88,9 @@ def _point(word: str) -> tuple[float, float]:
         x, y = word.split(",")
         return float(x), float(y)
     except ValueError:
-        raise _bad(f"{word!r} is not a point; write x,y in inches, like 12,7.5") from None
+        raise _bad(
+            "{word} is not a point; write x,y in inches, like 12,7.5", word=repr(word)
+        ) from None
 
 
 COMMANDS = (
@@ -114,7 +116,11 @@ def parse(text: str, view: Any) -> Any:
     if cmd == "end":
         return a.EndModel(args[0]) if args else a.EndActivation()
     if cmd not in COMMANDS or not args:
-        raise _bad(f"Unknown or incomplete command {text!r}. Try: {', '.join(COMMANDS)}.")
+        raise _bad(
+            "Unknown or incomplete command {command}. Try: {commands}.",
+            command=repr(text),
+            commands=", ".join(COMMANDS),
+        )
     first, rest = args[0], args[1:]
     if cmd == "side":
         return a.ChooseSide(first.lower())
@@ -219,7 +225,7 @@ def format(action: Any) -> str:
         return f"react {action.model} {format(action.action)}"
     if isinstance(action, a.Rolled):
         return f"rolled {action.value}"
-    raise _bad(f"Cannot format {action!r}.")
+    raise _bad("Cannot format {action}.", action=repr(action))
 
 
 class WarzoneCodec:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone.actions import Fight
 from games.warzone.damage import Hit, resolve_hits
-from games.warzone.dice import Mod, Op
+from games.warzone.dice import HIT_MISS, Mod, Op
 from games.warzone.profiles import Weapon, weapon
 from games.warzone.state import Model
 from games.warzone.work import Work, host_of, reaches
 
 
-def _illegal(text: str) -> IllegalActionError:
-    return IllegalActionError(text, code="illegal_fight")
+def _illegal(text: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(text, code="illegal_fight", **params)
 
 
 def reach_of(w: Weapon, model: Model) -> float:
@@ -36,7 +37,9 @@ def fear_mod(work: Work, attacker: Model, target: Model) -> tuple[Mod, ...]:
 
     base, mods = ld_mods(work, host_of(work, attacker))
     mods = (*mods, Mod("Fear", -fear), *((Mod("Fearless", brave),) if brave else ()))
-    roll = work.roll(work.dice.test("LD", base, mods, label=f"{attacker.key} Fear test"))
+    roll = work.roll(
+        work.dice.test("LD", base, mods, label=Text("{model} Fear test", model=attacker.key))
+    )
     attacker = work.put(attacker, fear_tested=(*attacker.fear_tested, target.key))
     if roll.fumble:
         work.fumbled = True
@@ -51,14 +54,14 @@ def cc_mods(work: Work, attacker: Model, target: Model, focused: bool) -> tuple[
     mods: list[Mod] = list(fear_mod(work, attacker, target))
     attacker = work.model(attacker.key)
     if attacker.out_of_coherency and attacker.engaged_at_start:
-        mods.append(Mod("out of coherency", 2, Op.DIV))
+        mods.append(Mod(Text("out of coherency"), 2, Op.DIV))
     mods.append(Mod("SZ", target.stats.sz))
     if target.stats.defence:
         mods.append(Mod("DEF", -target.stats.defence))
     if focused:
-        mods.append(Mod("Battle Focus", 2))
+        mods.append(Mod(Text("Battle Focus"), 2))
     if work.squads[attacker.squad].flies:
-        mods.append(Mod("flies", -4))
+        mods.append(Mod(Text("flies"), -4))
     return tuple(mods)
 
 
@@ -67,27 +70,36 @@ def resolve_fight(work: Work, action: Fight) -> None:
     attacker = work.model(action.model)
     w = weapon(action.weapon)
     if w.kind not in ("CC", "HG") or action.weapon not in attacker.weapons:
-        raise _illegal(f"{attacker.key} has no close combat weapon {action.weapon}")
+        raise _illegal(
+            "{model} has no close combat weapon {weapon}", model=attacker.key, weapon=action.weapon
+        )
     targets = [work.model(k) for k in action.targets]
     for t in targets:
         if t.seat == attacker.seat or not t.alive:
             raise _illegal("only living enemies can be attacked")
         if not reaches(attacker, t, reach_of(w, attacker)):
-            raise _illegal(f"{t.key} is not within {w.name}'s reach in {attacker.key}'s front arc")
+            raise _illegal(
+                "{target} is not within {weapon}'s reach in {model}'s front arc",
+                target=t.key,
+                weapon=w.name,
+                model=attacker.key,
+            )
     roa = w.roa
     if attacker.charged and attacker.has("Frenzy"):
         roa += 1
     roa += int(action.res_roa)
     if len(targets) > roa:
-        raise _illegal(f"{w.name} has RoA {roa}: at most {roa} targets")
+        raise _illegal("{weapon} has RoA {roa}: at most {roa} targets", weapon=w.name, roa=roa)
     focused = attacker.focus
     duellist = attacker.has("Duellist") and "Duellist" not in attacker.used_abilities
     hits: list[Hit] = []
     for i in range(roa):
         target = targets[min(i, len(targets) - 1)]
         mods = cc_mods(work, attacker, target, focused and i == 0)
-        label = f"{attacker.key} {w.name} at {target.key}"
-        roll = work.dice.test("CC", attacker.stats.cc, mods, label=label, words=("hit", "miss"))
+        label = Text(
+            "{shooter} {weapon} at {target}", shooter=attacker.key, weapon=w.name, target=target.key
+        )
+        roll = work.dice.test("CC", attacker.stats.cc, mods, label=label, words=HIT_MISS)
         if not roll.success and duellist:
             work.roll(roll)
             roll = work.dice.reroll(roll)
@@ -120,10 +132,8 @@ def free_slash(work: Work, striker: Model, leaver: Model) -> None:
     if w is None:
         return
     mods = cc_mods(work, striker, leaver, False)
-    label = f"{striker.key} free slash at {leaver.key}"
-    roll = work.roll(
-        work.dice.test("CC", striker.stats.cc, mods, label=label, words=("hit", "miss"))
-    )
+    label = Text("{model} free slash at {target}", model=striker.key, target=leaver.key)
+    roll = work.roll(work.dice.test("CC", striker.stats.cc, mods, label=label, words=HIT_MISS))
     if roll.success:
         st = w.strength(striker.stats.st) or 0
         resolve_hits(work, [Hit(leaver.key, st, w, roll.power, ranged=False, attacker=striker.key)])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.text import Text
 from games.warzone.dice import Mod, Roll, target_number
 from games.warzone.geometry import gap
 from games.warzone.profiles import Weapon, unit, weapon
@@ -61,20 +62,26 @@ def resolve_hits(work: Work, hits: list[Hit]) -> None:
     for hit in [h for h in hits if h not in guarded] + guarded:
         target = work.model(hit.target)
         if not target.alive:
-            work.say(f"hit on {target.key} is lost: already removed")
+            work.say(Text("hit on {model} is lost: already removed", model=target.key))
             continue
         owner = work.squads[target.squad].policy
         if hit in guarded and hit.ranged and owner.guard and is_guarded(work, target):
             guard = _guard_for(work, target)
             if guard is not None:
-                work.say(f"{target.key} is Guarded: {guard.key} takes the hit")
+                work.say(
+                    Text(
+                        "{model} is Guarded: {guard} takes the hit",
+                        model=target.key,
+                        guard=guard.key,
+                    )
+                )
                 target = guard
         resolve_hit(work, target, hit)
 
 
 def _save(work: Work, target: Model, hit: Hit) -> Roll:
     rules = hit.weapon.rules if hit.weapon else ()
-    label = f"{target.key} save"
+    label = Text("{model} save", model=target.key)
     if any(r in ("Gas", "Poison") for r in rules):
         roll = work.dice.test("CON", target.stats.con, (Mod("ST", -hit.st),), label=label)
         if not roll.success and "Gas" in rules and target.has("Gas Mask"):
@@ -103,7 +110,7 @@ def resolve_hit(work: Work, target: Model, hit: Hit) -> None:
     """Saves then wounds for one hit on one model."""
     rules = hit.weapon.rules if hit.weapon else ()
     if hit.power:
-        work.say(f"{target.key}: power shot, no saving roll")
+        work.say(Text("{model}: power shot, no saving roll", model=target.key))
     else:
         save = _save(work, target, hit)
         if save.success and "Exploit" in rules:
@@ -130,7 +137,9 @@ def resolve_hit(work: Work, target: Model, hit: Hit) -> None:
             if roll.success:
                 continue
         target = work.put(target, wounds=target.wounds - 1)
-        work.say(f"{target.key} loses 1 W ({max(target.wounds, 0)} left)")
+        work.say(
+            Text("{model} loses 1 W ({left} left)", model=target.key, left=max(target.wounds, 0))
+        )
         if target.wounds <= 0:
             remove(work, target, hit)
 
@@ -143,7 +152,7 @@ def _res_heal(work: Work, target: Model) -> bool:
         return False
     work.put(target, res_used=True)
     work.set(res_spent=_bump(spent, seat, 1))
-    work.say(f"{target.key} uses 1 RES: Heal(+3) for this hit")
+    work.say(Text("{model} uses 1 RES: Heal(+3) for this hit", model=target.key))
     return True
 
 
@@ -151,13 +160,15 @@ def _bump(pair: tuple[int, int], seat: int, by: int) -> tuple[int, int]:
     return (pair[0] + by, pair[1]) if seat == 0 else (pair[0], pair[1] + by)
 
 
-def lose_res_cards(work: Work, seat: int, count: int, why: str) -> None:
+def lose_res_cards(work: Work, seat: int, count: int, why: Text) -> None:
     """Remove resource cards for good (spent ones first, which keeps this round's RES)."""
     cards, spent = work.get("res_cards"), work.get("res_spent")
     count = min(count, cards[seat])
     from_spent = min(count, spent[seat])
     work.set(res_cards=_bump(cards, seat, -count), res_spent=_bump(spent, seat, -from_spent))
-    work.say(f"seat {seat} loses {count} resource card(s): {why}")
+    work.say(
+        Text("seat {seat} loses {count} resource card(s): {why}", seat=seat, count=count, why=why)
+    )
 
 
 def remove(work: Work, model: Model, hit: Hit | None) -> None:
@@ -169,22 +180,29 @@ def remove(work: Work, model: Model, hit: Hit | None) -> None:
     body = list(work.get("body_count"))
     body[1 - model.seat] += model.points
     work.set(body_count=(body[0], body[1]))
-    work.say(f"{model.key} ({model.name}) is removed as a casualty")
+    work.say(Text("{model} ({name}) is removed as a casualty", model=model.key, name=model.name))
     if model.has("Insalubrious Bodily Fluids") and sprayed:
-        work.say(f"{model.key}'s bodily fluids spray the models engaged with it")
+        work.say(Text("{model}'s bodily fluids spray the models engaged with it", model=model.key))
         resolve_hits(work, [Hit(v.key, BODILY_FLUIDS_ST, None, ranged=False) for v in sprayed])
     left = work.alive_in(squad.key)
     if squad.commander == model.key and left:
         acting = min(left, key=lambda m: (gap(m.pos, m.radius, model.pos, model.radius), m.key))
         first = not squad.lost_commander
         work.put_squad(squad, commander=acting.key, lost_commander=True)
-        penalty = " and LD -2 for the rest of the game" if first else ""
-        work.say(f"{acting.key} becomes acting squad commander{penalty}")
+        if first:
+            work.say(
+                Text(
+                    "{model} becomes acting squad commander and LD -2 for the rest of the game",
+                    model=acting.key,
+                )
+            )
+        else:
+            work.say(Text("{model} becomes acting squad commander", model=acting.key))
         work.morale_due.append((squad.key, "break", None))
     if squad.army_commander:
-        lose_res_cards(work, model.seat, 2, "army commander removed")
+        lose_res_cards(work, model.seat, 2, Text("army commander removed"))
     if squad.troops and not left:
-        lose_res_cards(work, model.seat, 1, f"{squad.name} destroyed")
+        lose_res_cards(work, model.seat, 1, Text("{squad} destroyed", squad=squad.name))
     if hit is not None and hit.weapon is not None and "Pinning" in hit.weapon.rules and left:
         work.morale_due.append((squad.key, "pinning", None))
     if hit is not None and hit.attacker and not hit.ranged and left:
@@ -211,9 +229,22 @@ def get_the_gun(work: Work, fallen: Model) -> None:
             old = [k for k in m.weapons if weapon(k).kind != "CC"][:1]
             kept = (*tuple(k for k in m.weapons if k not in old), wanted[0])
             work.put(m, weapons=kept)
-            work.say(f"get the gun: {m.key} rolled {roll} (1-10 saves it): takes {wanted[0]}")
+            work.say(
+                Text(
+                    "get the gun: {model} rolled {die} (1-10 saves it): takes {weapon}",
+                    model=m.key,
+                    die=roll,
+                    weapon=wanted[0],
+                )
+            )
         else:
-            work.say(f"get the gun: {m.key} rolled {roll} (1-10 saves it): the weapon is ruined")
+            work.say(
+                Text(
+                    "get the gun: {model} rolled {die} (1-10 saves it): the weapon is ruined",
+                    model=m.key,
+                    die=roll,
+                )
+            )
         return
 
 

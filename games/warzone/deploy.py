@@ -36,7 +36,7 @@ def deploy(state: State, seat: int, action: a.Deploy) -> State:
     squad = state.squad(action.squad)
     if squad.seat != seat or squad.attached_to is not None:
         raise IllegalActionError(
-            f"{action.squad} is not one of your squads to deploy.", code="not_yours"
+            "{squad} is not one of your squads to deploy.", code="not_yours", squad=action.squad
         )
     keys = list(squad.models)
     keys += [k for s in state.squads if s.attached_to == squad.key for k in s.models]
@@ -48,7 +48,9 @@ def deploy(state: State, seat: int, action: a.Deploy) -> State:
     elif len(action.points) == len(models):
         points = action.points
     else:
-        raise IllegalActionError(f"Give one point or {len(models)} points.", code="bad_points")
+        raise IllegalActionError(
+            "Give one point or {count} points.", code="bad_points", count=len(models)
+        )
     placed = [m for m in state.models if m.deployed and m.key not in keys]
     for m, p in zip(models, points, strict=True):
         if (
@@ -56,26 +58,33 @@ def deploy(state: State, seat: int, action: a.Deploy) -> State:
             or not m.radius <= p[0] <= TABLE_SIZE - m.radius
         ):
             raise IllegalActionError(
-                f"{m.key} at ({p[0]:.1f}, {p[1]:.1f}) is not wholly inside your "
-                f"{DEPLOY_DEPTH:.0f}-inch zone.",
+                "{model} at ({x:.1f}, {y:.1f}) is not wholly inside your {depth:.0f}-inch zone.",
                 code="outside_zone",
+                model=m.key,
+                x=p[0],
+                y=p[1],
+                depth=DEPLOY_DEPTH,
             )
         for piece in state.terrain:
             if piece.going is Going.IMPASSABLE and circle_touches_polygon(
                 p, m.radius, piece.points
             ):
                 raise IllegalActionError(
-                    f"{m.key} would stand in impassable terrain.", code="impassable"
+                    "{model} would stand in impassable terrain.", code="impassable", model=m.key
                 )
         for other in placed:
             if dist(p, other.pos) < m.radius + other.radius - 1e-6:
-                raise IllegalActionError(f"{m.key} would overlap {other.key}.", code="overlap")
+                raise IllegalActionError(
+                    "{model} would overlap {other}.", code="overlap", model=m.key, other=other.key
+                )
         placed.append(replace(m, x=p[0], y=p[1]))
     commander = dict(zip(keys, points, strict=True))[squad.commander]
     coh = float(state.model(squad.commander).stats.coh or 10)
     for m, p in zip(models, points, strict=True):
         if gap(p, m.radius, commander, m.radius) > coh:
-            raise IllegalActionError(f"{m.key} would be out of coherency.", code="coherency")
+            raise IllegalActionError(
+                "{model} would be out of coherency.", code="coherency", model=m.key
+            )
     where = dict(zip(keys, points, strict=True))
     new = tuple(
         replace(m, x=where[m.key][0], y=where[m.key][1], facing=action.facing % 360, deployed=True)

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+from games.text import Text
+
 
 class NeedDie(Exception):  # noqa: N818 - a signal, not an error
     """Raised inside a resolution when it needs a D20 that chance has not rolled yet."""
@@ -27,11 +29,16 @@ class Mod:
     value: int
     op: Op = Op.ADD
 
-    def text(self) -> str:
-        """'-4 cover', '+2 Battle Focus', '/2 Fear'."""
-        if self.op is Op.ADD:
-            return f"{self.value:+d} {self.label}"
-        return f"{self.op.value}{self.value} {self.label}"
+    def text(self) -> Text:
+        """'-4 cover', '+2 Battle Focus', '/2 Fear' (the label said in the reader's language)."""
+        amount = f"{self.value:+d}" if self.op is Op.ADD else f"{self.op.value}{self.value}"
+        return Text.joined(" ", (amount, self.label))
+
+
+PASS_FAIL = (Text("pass"), Text("fail"))
+HIT_MISS = (Text("hit"), Text("miss"))
+ON_OFF_TARGET = (Text("on target"), Text("off target"))
+"""The verdict words of a test: success first."""
 
 
 def target_number(base: int, mods: tuple[Mod, ...], cap: int | None = 20) -> int:
@@ -61,21 +68,25 @@ class Roll:
     fumble: bool
     label: str = ""
     rerolled: bool = False
-    success_word: str = "pass"
-    failure_word: str = "fail"
+    success_word: str = PASS_FAIL[0]
+    failure_word: str = PASS_FAIL[1]
 
-    def text(self) -> str:
+    def text(self) -> Text:
         """'RS 12 -2 cover +0 SZ = 10; rolled 7: hit'."""
-        parts = " ".join(m.text() for m in self.mods)
-        sums = f"{self.attr} {self.base}" + (f" {parts}" if parts else "") + f" = {self.tn}"
+        sums = Text.joined(
+            " ", (f"{self.attr} {self.base}", *(m.text() for m in self.mods), f"= {self.tn}")
+        )
         verdict = self.success_word if self.success else self.failure_word
         if self.power:
-            verdict += " (power shot)"
+            verdict = Text("{verdict} (power shot)", verdict=verdict)
         if self.fumble:
-            verdict += " (fumble)"
-        again = "rerolled " if self.rerolled else "rolled "
-        head = f"{self.label}: " if self.label else ""
-        return f"{head}{sums}; {again}{self.die}: {verdict}"
+            verdict = Text("{verdict} (fumble)", verdict=verdict)
+        fields = {"test": sums, "die": self.die, "verdict": verdict}
+        if self.rerolled:
+            said = Text("{test}; rerolled {die}: {verdict}", **fields)
+        else:
+            said = Text("{test}; rolled {die}: {verdict}", **fields)
+        return Text.joined(": ", (self.label, said)) if self.label else said
 
 
 def judge(
@@ -86,7 +97,7 @@ def judge(
     *,
     cap: int | None = 20,
     label: str = "",
-    words: tuple[str, str] = ("pass", "fail"),
+    words: tuple[str, str] = PASS_FAIL,
     natural_one_only: bool = False,
 ) -> Roll:
     """The verdict of a D20 against an attribute: roll <= TN, 1 always passes, 20 always fails."""
@@ -99,7 +110,7 @@ def judge(
 
 def autohit_roll(label: str) -> Roll:
     """A hit made without a test (templates, stunned targets): never a power shot."""
-    return Roll("autohit", 0, (), 0, 0, True, False, False, label, False, "hit", "miss")
+    return Roll("autohit", 0, (), 0, 0, True, False, False, label, False, *HIT_MISS)
 
 
 class Dice:
@@ -132,7 +143,7 @@ class Dice:
         *,
         cap: int | None = 20,
         label: str = "",
-        words: tuple[str, str] = ("pass", "fail"),
+        words: tuple[str, str] = PASS_FAIL,
         natural_one_only: bool = False,
     ) -> Roll:
         """Roll a D20 and judge it against the attribute."""

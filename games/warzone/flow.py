@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone.actions import Activate
 from games.warzone.activation import activation_models
 from games.warzone.damage import settle_morale
@@ -28,7 +29,9 @@ def run(state: State, pending: Pending) -> State:
         if not pending.dice:
             raise
         # every check runs before the first die; this guards a log against a missed one
-        line = Line(state.round, f"the action is cancelled: {error.user_message}")
+        line = Line(
+            state.round, Text("the action is cancelled: {reason}", reason=error.user_message)
+        )
         return advance(replace(state, pending=None, log=(*state.log, line)))
     return advance(work.freeze())
 
@@ -70,19 +73,24 @@ def _release(state: State) -> State:
     state = replace(state, held=None, reaction_trigger=None, reaction_when="")
     actor = getattr(held.action, "model", None)
     if actor is not None and not state.model(actor).alive:
-        line = Line(state.round, f"{actor} is removed before its action")
+        line = Line(state.round, Text("{model} is removed before its action", model=actor))
         return advance(replace(state, log=(*state.log, line)))
     try:
         return run(state, held)
     except IllegalActionError as error:
-        line = Line(state.round, f"{actor}'s action is no longer possible: {error.user_message}")
+        said = Text(
+            "{model}'s action is no longer possible: {reason}",
+            model=str(actor),
+            reason=error.user_message,
+        )
+        line = Line(state.round, said)
         return advance(replace(state, log=(*state.log, line)))
 
 
 def advance(state: State) -> State:
     """After a command: game end, held actions, the window after an action, the squad's end."""
     if _wiped_out(state):
-        return replace(state, phase=Phase.OVER, end_reason="a side has no models left")
+        return replace(state, phase=Phase.OVER, end_reason=Text("a side has no models left"))
     if state.phase is not Phase.ACTIVATION or state.pending is not None:
         return state
     if state.held is not None:
@@ -161,5 +169,5 @@ def _end_round(state: State) -> State:
     )
     new = work.freeze()
     if new.round >= new.last_round:
-        return replace(new, phase=Phase.OVER, end_reason="the last round is over")
+        return replace(new, phase=Phase.OVER, end_reason=Text("the last round is over"))
     return replace(new, round=new.round + 1, phase=Phase.INITIATIVE)

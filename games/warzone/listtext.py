@@ -25,11 +25,14 @@ import difflib
 from typing import Any
 
 from games.base import InvalidActionError
+from games.text import Text
 from games.warzone.profiles import Unit, all_units
 
 
-def _bad(number: int, text: str) -> InvalidActionError:
-    return InvalidActionError(f"List line {number}: {text}", code="invalid_list")
+def _bad(number: int, problem: Text) -> InvalidActionError:
+    return InvalidActionError(
+        "List line {number}: {problem}", code="invalid_list", number=number, problem=problem
+    )
 
 
 def _find_unit(number: int, name: str) -> Unit:
@@ -39,8 +42,17 @@ def _find_unit(number: int, name: str) -> Unit:
             return u
     names = [u.name for u in all_units()]
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    hint = f" Did you mean {close[0]!r}?" if close else f" Units: {', '.join(names)}."
-    raise _bad(number, f"unknown unit {name!r}.{hint}")
+    if close:
+        raise _bad(
+            number,
+            Text(
+                "unknown unit {name}. Did you mean {close}?", name=repr(name), close=repr(close[0])
+            ),
+        )
+    raise _bad(
+        number,
+        Text("unknown unit {name}. Units: {units}.", name=repr(name), units=", ".join(names)),
+    )
 
 
 def _squad(number: int, line: str) -> tuple[dict[str, Any], int | None]:
@@ -53,7 +65,7 @@ def _squad(number: int, line: str) -> tuple[dict[str, Any], int | None]:
     while words and (words[-1].lower() in ("commander", "upgrade") or "=" in words[-1]):
         flags.insert(0, words.pop())
     if not words:
-        raise _bad(number, "a squad line needs a unit name, like `8 Light Infantry`.")
+        raise _bad(number, Text("a squad line needs a unit name, like `8 Light Infantry`."))
     u = _find_unit(number, " ".join(words))
     entry: dict[str, Any] = {
         "unit": u.key,
@@ -74,15 +86,22 @@ def _squad(number: int, line: str) -> tuple[dict[str, Any], int | None]:
         elif key == "option" and value:
             known = [o.key for o in u.options]
             if value not in known:
-                listed = ", ".join(known) or "none"
-                raise _bad(number, f"{u.name} has no option {value!r} (options: {listed}).")
+                fields = {"unit": u.name, "option": repr(value), "listed": ", ".join(known)}
+                if known:
+                    problem = Text("{unit} has no option {option} (options: {listed}).", **fields)
+                else:
+                    problem = Text("{unit} has no option {option} (options: none).", **fields)
+                raise _bad(number, problem)
             entry["options"].append(value)
         elif key == "joins" and value.isdigit():
             joins = int(value)
         else:
             raise _bad(
                 number,
-                f"unknown flag {flag!r}; flags are commander, upgrade, option=<id>, joins=<n>.",
+                Text(
+                    "unknown flag {flag}; flags are commander, upgrade, option=<id>, joins=<n>.",
+                    flag=repr(flag),
+                ),
             )
     return entry, joins
 
@@ -101,7 +120,13 @@ def parse_list(text: str) -> dict[str, Any]:
             raw["battalion"] = value.strip().lower()
             continue
         if colon:
-            raise _bad(number, f"unknown setting {head.strip()!r}; the only one is `battalion:`.")
+            raise _bad(
+                number,
+                Text(
+                    "unknown setting {setting}; the only one is `battalion:`.",
+                    setting=repr(head.strip()),
+                ),
+            )
         entry, target = _squad(number, line)
         if target is not None:
             joins.append((number, len(raw["squads"]), target))
@@ -111,7 +136,14 @@ def parse_list(text: str) -> dict[str, Any]:
         raise InvalidActionError("The list has no squad lines.", code="invalid_list")
     for number, index, target in joins:
         if not 1 <= target <= len(raw["squads"]) or target - 1 == index:
-            raise _bad(number, f"joins={target} names no other squad line (1-{len(lines)}).")
+            raise _bad(
+                number,
+                Text(
+                    "joins={target} names no other squad line (1-{last}).",
+                    target=target,
+                    last=len(lines),
+                ),
+            )
         raw["squads"][index]["attach"] = target - 1
     return raw
 

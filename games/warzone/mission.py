@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import Outcome
+from games.text import Text
 from games.warzone.geometry import dist
 from games.warzone.state import Morale, State
 from games.warzone.work import Work
@@ -29,20 +30,41 @@ def controller(work: Work, objective: tuple[float, float]) -> int | None:
     return 0 if counts[0] > counts[1] else 1
 
 
+def held(control: tuple[int | None, ...]) -> Text:
+    """Who holds each relay, as the tuple reads ('(0, None, 1)'): seats, and None said."""
+    seats = [Text.verbatim(str(seat)) if seat is not None else Text("None") for seat in control]
+    tail = "," if len(seats) == 1 else ""
+    return Text.joined("", ["(", Text.joined(", ", seats), tail + ")"])
+
+
 def score_round(work: Work) -> None:
     """End of round: control of each relay; 1 VP per relay from round 2."""
     control = tuple(controller(work, o) for o in work.get("objectives"))
     work.set(control=control)
     rnd = work.get("round")
     if rnd < SCORING_FROM_ROUND:
-        work.say(f"round {rnd}: relays held {control} (scoring starts in round 2)")
+        work.say(
+            Text(
+                "round {round}: relays held {control} (scoring starts in round 2)",
+                round=rnd,
+                control=held(control),
+            )
+        )
         return
     vp = list(work.get("vp"))
     for seat in control:
         if seat is not None:
             vp[seat] += 1
     work.set(vp=(vp[0], vp[1]))
-    work.say(f"round {rnd}: relays held {control}; VP {vp[0]}-{vp[1]}")
+    work.say(
+        Text(
+            "round {round}: relays held {control}; VP {first}-{second}",
+            round=rnd,
+            control=held(control),
+            first=vp[0],
+            second=vp[1],
+        )
+    )
 
 
 def final_vp(state: State) -> tuple[int, int]:
@@ -59,11 +81,12 @@ def decide(state: State) -> Outcome:
     vp = final_vp(state)
     scores = (vp[0], vp[1])
     if vp[0] != vp[1]:
-        return Outcome(frozenset({0 if vp[0] > vp[1] else 1}), "victory points", scores)
+        return Outcome(frozenset({0 if vp[0] > vp[1] else 1}), Text("victory points"), scores)
     body = state.body_count
     if body[0] != body[1]:
-        return Outcome(frozenset({0 if body[0] > body[1] else 1}), "body count", scores)
-    return Outcome(frozenset(), "draw", scores)
+        return Outcome(frozenset({0 if body[0] > body[1] else 1}), Text("body count"), scores)
+    # Not the bare word "draw": the catalogues already hold it for drawing tiles.
+    return Outcome(frozenset(), Text("a draw: equal victory points and body count"), scores)
 
 
 def in_zone(state: State, seat: int, y: float, radius: float) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.text import Text
 from games.warzone.dice import Mod
 from games.warzone.state import Morale, Squad
 from games.warzone.work import Work, leadership
@@ -31,13 +32,16 @@ def morale_test(work: Work, squad: Squad, kind: str, cause_faction: str | None =
     members = work.alive_in(squad.key)
     if not members:
         return True
-    name = f"{squad.name} {kind} test"
+    if kind == "break":
+        name = Text("{squad} break test", squad=squad.name)
+    else:
+        name = Text("{squad} pinning test", squad=squad.name)
     if any(m.has("Unbreakable") for m in members):
-        work.say(f"{name}: passes automatically (Unbreakable)")
+        work.say(Text("{test}: passes automatically ({ability})", test=name, ability="Unbreakable"))
         return True
     commander = work.models.get(squad.commander)
     if kind == "break" and commander and commander.alive and commander.has("Disposable"):
-        work.say(f"{name}: passes automatically (Disposable)")
+        work.say(Text("{test}: passes automatically ({ability})", test=name, ability="Disposable"))
         return True
     base, mods = ld_mods(work, squad)
     roll = work.dice.test("LD", base, mods, label=name)
@@ -51,7 +55,10 @@ def morale_test(work: Work, squad: Squad, kind: str, cause_faction: str | None =
     if kind == "break" and squad.morale is Morale.STEADY:
         state = Morale.BROKEN
     work.put_squad(squad, morale=state)
-    work.say(f"{squad.name} is {state.value}")
+    if state is Morale.BROKEN:
+        work.say(Text("{squad} is broken", squad=squad.name))
+    else:
+        work.say(Text("{squad} is pinned", squad=squad.name))
     return False
 
 
@@ -62,11 +69,13 @@ def recovery_test(work: Work, squad: Squad) -> bool:
     members = work.alive_in(squad.key)
     if any(m.has("Unbreakable") for m in members):
         work.put_squad(squad, morale=Morale.STEADY)
-        work.say(f"{squad.name} recovers automatically (Unbreakable)")
+        work.say(Text("{squad} recovers automatically (Unbreakable)", squad=squad.name))
         return True
     base, mods = ld_mods(work, squad)
-    roll = work.roll(work.dice.test("LD", base, mods, label=f"{squad.name} recovery test"))
+    roll = work.roll(
+        work.dice.test("LD", base, mods, label=Text("{squad} recovery test", squad=squad.name))
+    )
     if roll.success:
         work.put_squad(squad, morale=Morale.STEADY)
-        work.say(f"{squad.name} recovers")
+        work.say(Text("{squad} recovers", squad=squad.name))
     return roll.success

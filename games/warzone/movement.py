@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone.combat import free_slash
 from games.warzone.geometry import (
     Vec,
@@ -25,8 +26,8 @@ ROUND_LIMIT_FACTOR = 2
 WHIP_RANGE = 6.0
 
 
-def _illegal(text: str) -> IllegalActionError:
-    return IllegalActionError(text, code="illegal_move")
+def _illegal(text: str, **params: object) -> IllegalActionError:
+    return IllegalActionError(text, code="illegal_move", **params)
 
 
 def speed(work: Work, model: Model) -> int:
@@ -45,34 +46,38 @@ def speed(work: Work, model: Model) -> int:
     return sp
 
 
-def path_problem(work: Work, model: Model, path: Sequence[Vec], allowance: float) -> str | None:
+def path_problem(work: Work, model: Model, path: Sequence[Vec], allowance: float) -> Text | None:
     """Why the model cannot move along `path` with `allowance` inches (None when it can)."""
     full = [model.pos, *path]
     r = model.radius
     for x, y in path:
         if not (r <= x <= TABLE_SIZE - r and r <= y <= TABLE_SIZE - r):
-            return f"({x:.1f}, {y:.1f}) would put the base off the table"
+            return Text("({x:.1f}, {y:.1f}) would put the base off the table", x=x, y=y)
     difficult = False
     for piece in work.base.terrain:
         if not path_swept_hits_polygon(full, r, piece.points):
             continue
         if piece.going is Going.IMPASSABLE:
-            return f"the path crosses impassable terrain ({piece.name})"
+            return Text("the path crosses impassable terrain ({piece})", piece=piece.name)
         if piece.going is Going.DIFFICULT:
             difficult = True
     for other in work.models.values():
         if other.key == model.key or not other.alive or not other.deployed:
             continue
         if path_swept_hits_base(full, r, other.pos, other.radius):
-            return f"the path runs through {other.key}'s base"
+            return Text("the path runs through {model}'s base", model=other.key)
     if difficult and not model.has("Ranger"):
         allowance -= DIFFICULT_PENALTY
     length = path_length(full)
     if length > allowance + 1e-6:
-        return f"the path is {length:.1f} in; this move allows {max(allowance, 0):.1f} in"
+        return Text(
+            "the path is {length:.1f} in; this move allows {allowance:.1f} in",
+            length=length,
+            allowance=max(allowance, 0),
+        )
     limit = ROUND_LIMIT_FACTOR * speed(work, model)
     if model.moved + length > limit + 1e-6:
-        return f"{model.key} may move at most {limit} in this round"
+        return Text("{model} may move at most {limit} in this round", model=model.key, limit=limit)
     return None
 
 
@@ -99,7 +104,11 @@ def walk_or_run(
     after = work.engaged_with(moved)
     fresh = [e for e in after if e not in before]
     if fresh:
-        raise _illegal(f"only a Charge brings {model.key} into contact with {fresh[0].key}")
+        raise _illegal(
+            "only a Charge brings {model} into contact with {enemy}",
+            model=model.key,
+            enemy=fresh[0].key,
+        )
     left = [e for e in before if e.key not in {a.key for a in after}]
     if left:
         work.models[model.key] = model
@@ -110,7 +119,7 @@ def walk_or_run(
         moved = work.put(
             work.model(model.key), x=moved.x, y=moved.y, facing=moved.facing, moved=moved.moved
         )
-    work.say(f"{model.key} moves to ({moved.x:.1f}, {moved.y:.1f})")
+    work.say(Text("{model} moves to ({x:.1f}, {y:.1f})", model=model.key, x=moved.x, y=moved.y))
 
 
 def charge(work: Work, model: Model, target: Model) -> bool:
@@ -119,7 +128,7 @@ def charge(work: Work, model: Model, target: Model) -> bool:
     if target.seat == model.seat or not target.alive:
         raise _illegal("only living enemies can be charged")
     if not view.clear and not model.has("Predator Sense"):
-        raise _illegal(f"{model.key} must see {target.key} to charge it")
+        raise _illegal("{model} must see {target} to charge it", model=model.key, target=target.key)
     allowance = 2 * speed(work, model)
     centre_gap = dist(model.pos, target.pos) - model.radius - target.radius
     direction = heading(model.pos, target.pos)
@@ -127,14 +136,34 @@ def charge(work: Work, model: Model, target: Model) -> bool:
     end = offset(model.pos, direction, length)
     problem = path_problem(work, model, [end], allowance) if length > 0 else None
     if problem:
-        work.say(f"{model.key} cannot reach {target.key}: {problem}; the charge fails")
+        work.say(
+            Text(
+                "{model} cannot reach {target}: {problem}; the charge fails",
+                model=model.key,
+                target=target.key,
+                problem=problem,
+            )
+        )
         return False
     moved = move_along(work, model, [end], direction)
     moved = work.put(moved, charged=True)
     if not engaged(moved, work.model(target.key)):
-        work.say(f"{model.key} does not reach {target.key}; the charge fails")
+        work.say(
+            Text(
+                "{model} does not reach {target}; the charge fails",
+                model=model.key,
+                target=target.key,
+            )
+        )
         return False
-    work.say(f"{model.key} charges {target.key} and is engaged (CCWR {ccwr(moved):.2f} in)")
+    work.say(
+        Text(
+            "{model} charges {target} and is engaged (CCWR {reach:.2f} in)",
+            model=model.key,
+            target=target.key,
+            reach=ccwr(moved),
+        )
+    )
     return True
 
 
@@ -142,7 +171,7 @@ def melee_move(work: Work, model: Model, path: Sequence[Vec], facing: float | No
     """Melee Move: stay engaged with the nearest enemy, on the same side of it."""
     foes = work.engaged_with(model)
     if not foes:
-        raise _illegal(f"{model.key} is not engaged")
+        raise _illegal("{model} is not engaged", model=model.key)
     nearest = min(foes, key=lambda e: (dist(e.pos, model.pos), e.key))
     problem = path_problem(work, model, path, speed(work, model))
     if problem:
@@ -152,7 +181,9 @@ def melee_move(work: Work, model: Model, path: Sequence[Vec], facing: float | No
     was_front = in_front_arc(nearest.pos, nearest.facing, model.pos, 0.0)
     moved = move_along(work, model, path, facing)
     if not engaged(moved, work.model(nearest.key)):
-        raise _illegal(f"a melee move must stay engaged with {nearest.key}")
+        raise _illegal("a melee move must stay engaged with {enemy}", enemy=nearest.key)
     if in_front_arc(nearest.pos, nearest.facing, moved.pos, 0.0) != was_front:
-        raise _illegal(f"a melee move stays in the same arc of {nearest.key}")
-    work.say(f"{model.key} melee-moves to ({moved.x:.1f}, {moved.y:.1f})")
+        raise _illegal("a melee move stays in the same arc of {enemy}", enemy=nearest.key)
+    work.say(
+        Text("{model} melee-moves to ({x:.1f}, {y:.1f})", model=model.key, x=moved.x, y=moved.y)
+    )

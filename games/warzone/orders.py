@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone.activation import (
     activation_models,
@@ -37,7 +38,9 @@ def perform_order(work: Work, seat: int, action: object) -> None:
     elif isinstance(action, a.EndModel):
         _require_active(work, action.model)
         if work.model(action.model).finished:
-            raise IllegalActionError(f"{action.model} has already ended.", code="model_done")
+            raise IllegalActionError(
+                "{model} has already ended.", code="model_done", model=action.model
+            )
         finish_model(work, action.model)
     elif isinstance(action, a.EndActivation):
         if work.get("active_squad") is None:
@@ -55,14 +58,16 @@ def perform_order(work: Work, seat: int, action: object) -> None:
         perform(work, action)
         work.set(reaction_trigger=action.model)
     else:
-        raise IllegalActionError(f"{type(action).__name__} is not possible now.", code="not_now")
+        raise IllegalActionError(
+            "{action} is not possible now.", code="not_now", action=type(action).__name__
+        )
 
 
 def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
     model = _require_active(work, action.model)
     if model.finished:
         raise IllegalActionError(
-            f"{model.key} has already ended its activation.", code="model_done"
+            "{model} has already ended its activation.", code="model_done", model=model.key
         )
     if model.actions:
         raise IllegalActionError(
@@ -73,7 +78,9 @@ def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
         host = work.squads[squad.attached_to] if squad.attached_to else squad
         if host.morale is not Morale.STEADY:
             # gap-fill (missing-sections WZ-MO-05): a pinned squad may not buy AP with RES
-            raise IllegalActionError(f"{host.name} is pinned: no RES for AP.", code="pinned")
+            raise IllegalActionError(
+                "{squad} is pinned: no RES for AP.", code="pinned", squad=host.name
+            )
     check_stray_first(work, model)
     current = work.get("active_model")
     if current and current != model.key:
@@ -82,7 +89,7 @@ def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
         model = start_model(work, model)
     work.set(active_model=model.key)
     if isinstance(action, a.SpendRes):
-        spend_res(work, model, "+1 AP")
+        spend_res(work, model, Text.verbatim("+1 AP"))
         work.put(work.model(model.key), ap=work.model(model.key).ap + 1)
     else:
         use_ability(work, action)
@@ -91,7 +98,9 @@ def _res_at_start(work: Work, action: a.SpendRes | a.UseAbility) -> None:
 def _require_active(work: Work, key: str) -> Model:
     squad = work.get("active_squad")
     if squad is None or key not in {m.key for m in activation_models(work, squad)}:
-        raise IllegalActionError(f"{key} is not in the squad being activated.", code="not_active")
+        raise IllegalActionError(
+            "{model} is not in the squad being activated.", code="not_active", model=key
+        )
     return work.model(key)
 
 
@@ -113,14 +122,22 @@ def _activate(work: Work, seat: int, key: str) -> None:
     if work.get("active_squad") is not None:
         raise IllegalActionError("Finish the current activation first.", code="busy")
     if key not in activatable(work.base, seat):
-        raise IllegalActionError(f"{key} cannot be activated now.", code="cannot_activate")
+        raise IllegalActionError(
+            "{squad} cannot be activated now.", code="cannot_activate", squad=key
+        )
     squad = work.squads[key]
     if squad.attached_to:
         if squad.join_round == work.get("round"):
             raise IllegalActionError(
                 "A character joins or leaves only once a round.", code="joined"
             )
-        work.say(f"{squad.name} leaves {work.squads[squad.attached_to].name}")
+        work.say(
+            Text(
+                "{character} leaves {squad}",
+                character=squad.name,
+                squad=work.squads[squad.attached_to].name,
+            )
+        )
         squad = work.put_squad(squad, attached_to=None, join_round=work.get("round"))
     start_squad(work, squad)
 
@@ -133,7 +150,9 @@ def _join(work: Work, seat: int, action: a.Join) -> None:
             "Only an activated character joins one of its squads.", code="bad_join"
         )
     if host.character or any(s.attached_to == host.key for s in work.squads.values()):
-        raise IllegalActionError(f"{host.name} cannot take a character now.", code="bad_join")
+        raise IllegalActionError(
+            "{squad} cannot take a character now.", code="bad_join", squad=host.name
+        )
     if hero.join_round == work.get("round") or work.get("activations")[seat] == 0:
         raise IllegalActionError(
             "Not this round: a first activation or a second join.", code="bad_join"
@@ -145,7 +164,7 @@ def _join(work: Work, seat: int, action: a.Join) -> None:
     if gap(me.pos, me.radius, commander.pos, commander.radius) > (commander.stats.coh or 10):
         raise IllegalActionError("Move within the squad's coherency first.", code="bad_join")
     work.put_squad(hero, attached_to=host.key, join_round=work.get("round"))
-    work.say(f"{hero.name} joins {host.name}")
+    work.say(Text("{character} joins {squad}", character=hero.name, squad=host.name))
     if not host.activated:
         work.set(joined_host=host.key)
     for m in activation_models(work, hero.key):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.morale import ld_mods
@@ -67,7 +68,9 @@ def eligible_sentries(
 def _ld_test(work: Work, key: str) -> bool:
     m = work.put(work.model(key), sentry=False)
     base, mods = ld_mods(work, host_of(work, m))
-    return work.roll(work.dice.test("LD", base, mods, label=f"{key} sentry reaction")).success
+    return work.roll(
+        work.dice.test("LD", base, mods, label=Text("{model} sentry reaction", model=key))
+    ).success
 
 
 def auto_sentry(work: Work, action: AutoSentry) -> None:
@@ -84,7 +87,7 @@ def auto_sentry(work: Work, action: AutoSentry) -> None:
             target = min(allowed, key=lambda e: e.key).key
         gun = _gun(work, key, target)
         if gun is None:
-            work.say(f"{key} has no shot at {target}")
+            work.say(Text("{model} has no shot at {target}", model=key, target=target))
             continue
         m = work.put(m, actions=(*m.actions, "shooting"))
         resolve_shoot(work, a.Shoot(key, gun, (target,)))
@@ -96,7 +99,12 @@ def _precheck(work: Work, inner: object) -> None:
     if isinstance(inner, a.Shoot):
         m = work.model(inner.model)
         if inner.weapon not in m.weapons or inner.weapon in m.empty:
-            raise IllegalActionError(f"{m.key} cannot fire {inner.weapon}.", code="bad_reaction")
+            raise IllegalActionError(
+                "{model} cannot fire {weapon}.",
+                code="bad_reaction",
+                model=m.key,
+                weapon=inner.weapon,
+            )
         for t in inner.targets:
             problem = can_shoot_at(work, m, weapon(inner.weapon), work.model(t))[0]
             if problem:
@@ -127,7 +135,7 @@ def react(work: Work, action: a.React) -> None:
     _precheck(work, inner)
     if name in m.actions or (isinstance(inner, a.Shoot) and inner.rapid):
         raise IllegalActionError(
-            f"{m.key} cannot take that action as a reaction.", code="bad_reaction"
+            "{model} cannot take that action as a reaction.", code="bad_reaction", model=m.key
         )
     trigger = work.get("reaction_trigger")
     if not _ld_test(work, m.key):

@@ -19,6 +19,7 @@ from games.base import (
     RandomSource,
     Seat,
 )
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone.deploy import deploy
 from games.warzone.flow import advance, declare, run
@@ -127,16 +128,18 @@ def _initiative_roll(state: State, value: int) -> State:
     rolls = (*state.init_rolls, value)
     if len(rolls) < 2:
         return replace(state, init_rolls=rolls)
-    line = f"initiative: seat 0 rolls {rolls[0]}, seat 1 rolls {rolls[1]}"
+    dice = {"first": rolls[0], "second": rolls[1]}
     if rolls[0] + initiative_bonus(state, 0) == rolls[1] + initiative_bonus(state, 1):
         # gap-fill: the rulebook names no tie-break, so both roll again
-        return replace(state, init_rolls=(), log=(*state.log, _line(state, line + ": tie, again")))
+        tie = Text("initiative: seat 0 rolls {first}, seat 1 rolls {second}: tie, again", **dice)
+        return replace(state, init_rolls=(), log=(*state.log, _line(state, tie)))
+    line = Text("initiative: seat 0 rolls {first}, seat 1 rolls {second}", **dice)
     return replace(
         state, init_rolls=rolls, phase=Phase.INITIATIVE_CHOICE, log=(*state.log, _line(state, line))
     )
 
 
-def _line(state: State, text: str) -> Line:
+def _line(state: State, text: Text) -> Line:
     return Line(state.round, text)
 
 
@@ -152,7 +155,7 @@ def _choose_initiative(state: State, action: object) -> State:
         state,
         initiative=holder,
         init_rolls=(),
-        log=(*state.log, _line(state, f"seat {holder} has the initiative")),
+        log=(*state.log, _line(state, Text("seat {seat} has the initiative", seat=holder))),
     )
     if state.round == 0:
         return replace(state, phase=Phase.SIDE)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone.actions import Blast, Shoot
 from games.warzone.damage import Hit, resolve_hits
-from games.warzone.dice import Mod
+from games.warzone.dice import HIT_MISS, ON_OFF_TARGET, Mod
 from games.warzone.geometry import Vec, discs_under_circle, dist, gap, offset
 from games.warzone.profiles import Weapon, weapon
 from games.warzone.sight import Sight, point_visible
@@ -21,26 +22,35 @@ SE_DIAMETER = 3.0
 MAX_OBSTACLES = 3
 
 
-def _illegal(text: str, code: str = "illegal_shot") -> IllegalActionError:
-    return IllegalActionError(text, code=code)
+def _illegal(text: str, code: str = "illegal_shot", **params: object) -> IllegalActionError:
+    return IllegalActionError(text, code=code, **params)
 
 
-def can_shoot_at(work: Work, shooter: Model, w: Weapon, target: Model) -> tuple[str | None, Sight]:
+def can_shoot_at(work: Work, shooter: Model, w: Weapon, target: Model) -> tuple[Text | None, Sight]:
     """Why `shooter` may not shoot `target` with `w` (None when it may), and the sight verdict."""
     view = work.sight(shooter, target)
     if target.seat == shooter.seat or not target.alive or not target.deployed:
-        return "only living enemy models on the table can be shot", view
+        return Text("only living enemy models on the table can be shot"), view
     engaged_now = work.engaged_with(shooter)
     if engaged_now and not (shooter.has("Point-Blank") and target in engaged_now):
-        return f"{shooter.key} is engaged and cannot shoot", view
+        return Text("{model} is engaged and cannot shoot", model=shooter.key), view
     if work.engaged_with(target) and target not in engaged_now:
-        return f"{target.key} is engaged in close combat", view
+        return Text("{model} is engaged in close combat", model=target.key), view
     if not view.in_arc:
-        return f"{target.key} is outside {shooter.key}'s front arc", view
+        return Text(
+            "{target} is outside {shooter}'s front arc", target=target.key, shooter=shooter.key
+        ), view
     if not view.visible:
-        return f"{shooter.key} has no line of sight to {target.key}", view
+        return Text(
+            "{shooter} has no line of sight to {target}", shooter=shooter.key, target=target.key
+        ), view
     if view.distance > w.range_inches(shooter.stats.st):
-        return f"{target.key} is {view.distance:.1f} in away, beyond {w.name}'s range", view
+        return Text(
+            "{target} is {distance:.1f} in away, beyond {weapon}'s range",
+            target=target.key,
+            distance=view.distance,
+            weapon=w.name,
+        ), view
     return None, view
 
 
@@ -79,7 +89,9 @@ def check_priority(work: Work, shooter: Model, target: Model) -> bool:
     bonus = shooter.value("Target Identifier")
     if bonus:
         mods = (*mods, Mod("Target Identifier", bonus))
-    roll = work.roll(work.dice.test("LD", base, mods, label=f"{shooter.key} target priority"))
+    roll = work.roll(
+        work.dice.test("LD", base, mods, label=Text("{model} target priority", model=shooter.key))
+    )
     if roll.fumble:
         work.fumbled = True
     return roll.success
@@ -92,14 +104,14 @@ def rs_mods(
     mods = [Mod("SZ", target.stats.sz)]
     penalties: list[Mod] = []
     if focused:
-        mods.append(Mod("Battle Focus", 2))
+        mods.append(Mod(Text("Battle Focus"), 2))
         crack = shooter.value("Crackshot")
         if crack:
             mods.append(Mod("Crackshot", crack))
     if w.kind != "HG" and view.distance > w.range_inches(shooter.stats.st) / 2:
-        penalties.append(Mod("long range", -2))
+        penalties.append(Mod(Text("long range"), -2))
     if view.cover.penalty:
-        penalties.append(Mod(f"cover ({view.cover_from})", -view.cover.penalty))
+        penalties.append(Mod(Text("cover ({source})", source=view.cover_from), -view.cover.penalty))
         camo = target.value("Camouflage")
         if camo:
             penalties.append(Mod("Camouflage", -camo))
@@ -107,11 +119,11 @@ def rs_mods(
     if htt:
         penalties.append(Mod("Hard to Hit", -htt))
     if target.evading:
-        penalties.append(Mod("Evade", -2))
+        penalties.append(Mod(Text("Evade"), -2))
     if rapid:
-        penalties.append(Mod("Rapid Fire", -4))
+        penalties.append(Mod(Text("Rapid Fire"), -4))
     if work.squads[shooter.squad].flies:
-        penalties.append(Mod("flies", -4))
+        penalties.append(Mod(Text("flies"), -4))
     eagle = shooter.value("Eagle Eye") if focused else None
     if eagle:
         cancel = min(eagle, -sum(p.value for p in penalties))
@@ -147,12 +159,14 @@ def resolve_shoot(work: Work, action: Shoot) -> bool:
     primary = targets[0]
     for t in targets[1:]:
         if gap(t.pos, t.radius, primary.pos, primary.radius) > _secondary_range(shooter):
-            raise _illegal(f"{t.key} is too far from the primary target for a secondary target")
+            raise _illegal(
+                "{model} is too far from the primary target for a secondary target", model=t.key
+            )
     roa = rate_of_attack(w, targets, shooter, action.rapid, action.res_roa)
     if len(targets) > roa:
-        raise _illegal(f"{w.name} has RoA {roa}: at most {roa} targets")
+        raise _illegal("{weapon} has RoA {roa}: at most {roa} targets", weapon=w.name, roa=roa)
     if not check_priority(work, shooter, primary):
-        work.say(f"{shooter.key} fails the priority test: the AP is wasted")
+        work.say(Text("{model} fails the priority test: the AP is wasted", model=shooter.key))
         return False
     focused = shooter.focus
     hits: list[Hit] = []
@@ -161,10 +175,18 @@ def resolve_shoot(work: Work, action: Shoot) -> bool:
         view = views[target.key]
         mods = rs_mods(work, shooter, w, target, view, focused and i == 0, action.rapid)
         lucky = view.obstacles > MAX_OBSTACLES
-        label = f"{shooter.key} {w.name} at {target.key}" + (" (>3 obstacles)" if lucky else "")
+        fields = {"shooter": shooter.key, "weapon": w.name, "target": target.key}
+        if lucky:
+            label = Text("{shooter} {weapon} at {target} (>3 obstacles)", **fields)
+        else:
+            label = Text("{shooter} {weapon} at {target}", **fields)
         roll = work.roll(
             work.dice.test(
-                "RS", shooter.stats.rs, mods, label=label, words=("hit", "miss"),
+                "RS",
+                shooter.stats.rs,
+                mods,
+                label=label,
+                words=HIT_MISS,
                 natural_one_only=lucky,
             )
         )  # fmt: skip
@@ -190,7 +212,13 @@ def scatter(work: Work, at: Vec, divisor: int) -> Vec:
     length = math.ceil(work.dice.d20() / divisor)
     direction = work.dice.d20() * 18.0
     landed = offset(at, direction, length)
-    work.say(f"the template scatters {length} in towards {direction:.0f} degrees")
+    work.say(
+        Text(
+            "the template scatters {length} in towards {direction:.0f} degrees",
+            length=length,
+            direction=direction,
+        )
+    )
     return landed
 
 
@@ -199,39 +227,49 @@ def resolve_blast(work: Work, action: Blast) -> bool:
     shooter = work.model(action.model)
     w = weapon(action.weapon)
     if w.template != "SE":
-        raise _illegal(f"{w.name} does not use an explosion template")
+        raise _illegal("{weapon} does not use an explosion template", weapon=w.name)
     if work.engaged_with(shooter):
-        raise _illegal(f"{shooter.key} is engaged and cannot shoot")
+        raise _illegal("{model} is engaged and cannot shoot", model=shooter.key)
     reach = w.range_inches(shooter.stats.st)
     far = max(0.0, dist(shooter.pos, action.at) - shooter.radius)
     if far > reach:
-        raise _illegal(f"that point is {far:.1f} in away, beyond {w.name}'s {reach:.0f} in")
+        raise _illegal(
+            "that point is {distance:.1f} in away, beyond {weapon}'s {reach:.0f} in",
+            distance=far,
+            reach=reach,
+            weapon=w.name,
+        )
     radius = SE_DIAMETER / 2
     friends = [m for m in work.models.values() if m.seat == shooter.seat and m.alive and m.deployed]
     if discs_under_circle(action.at, radius, ((m.key, m.pos, m.radius) for m in friends)):
         raise _illegal("the template may not be placed over friendly models")
     if action.hail_mary:
         if not shooter.has("Hail Mary"):
-            raise _illegal(f"{shooter.key} has no Hail Mary")
+            raise _illegal("{model} has no Hail Mary", model=shooter.key)
     elif not point_visible(work.base, shooter, action.at):
-        raise _illegal(f"{shooter.key} cannot see that point")
+        raise _illegal("{model} cannot see that point", model=shooter.key)
     if w.kind != "GR":
         aimed = [e for e in work.enemies_of(shooter) if dist(e.pos, action.at) <= e.radius]
         if not aimed:
             raise _illegal(
-                f"{w.name} must be aimed at an enemy model (only grenades aim at ground)"
+                "{weapon} must be aimed at an enemy model (only grenades aim at ground)",
+                weapon=w.name,
             )
         if not check_priority(work, shooter, aimed[0]):
-            work.say(f"{shooter.key} fails the priority test: the AP is wasted")
+            work.say(Text("{model} fails the priority test: the AP is wasted", model=shooter.key))
             return False
-    mods = (Mod("long range", -2),) if far > reach / 2 else ()
+    mods = (Mod(Text("long range"), -2),) if far > reach / 2 else ()
     if shooter.focus:
-        mods = (Mod("Battle Focus", 2), *mods)
+        mods = (Mod(Text("Battle Focus"), 2), *mods)
         work.put(shooter, focus=False)
-    label = f"{shooter.key} {w.name} at ({action.at[0]:.1f}, {action.at[1]:.1f})"
-    roll = work.roll(
-        work.dice.test("RS", shooter.stats.rs, mods, label=label, words=("on target", "off target"))
+    label = Text(
+        "{shooter} {weapon} at ({x:.1f}, {y:.1f})",
+        shooter=shooter.key,
+        weapon=w.name,
+        x=action.at[0],
+        y=action.at[1],
     )
+    roll = work.roll(work.dice.test("RS", shooter.stats.rs, mods, label=label, words=ON_OFF_TARGET))
     if roll.fumble:
         work.fumbled = True
         return True
@@ -245,13 +283,18 @@ def resolve_blast(work: Work, action: Blast) -> bool:
         ((m.key, m.pos, m.radius) for m in work.models.values() if m.alive and m.deployed),
     )  # fmt: skip
     if not under:
-        work.say("the template lands on nobody")
+        work.say(Text("the template lands on nobody"))
         return True
-    work.say(f"under the template: {', '.join(under)}")
+    work.say(Text("under the template: {models}", models=", ".join(under)))
     if w.rule_value("Swarm of Flies") is not None:
         for squad_key in sorted({work.model(k).squad for k in under}):
             work.put_squad(work.squads[squad_key], flies=True)
-            work.say(f"{work.squads[squad_key].name} is swarmed by flies: RS and CC -4 this round")
+            work.say(
+                Text(
+                    "{squad} is swarmed by flies: RS and CC -4 this round",
+                    squad=work.squads[squad_key].name,
+                )
+            )
         return True
     st = (w.strength(shooter.stats.st) or 0) + (w.rule_value("Precision") or 0)
     resolve_hits(work, [Hit(k, st, w, attacker=shooter.key) for k in under])

@@ -84,5 +84,8 @@ def preset(name: str) -> tuple[Terrain, ...]:
     except KeyError:
         known = ", ".join(preset_names())
         raise InvalidActionError(
-            f"Unknown terrain preset {name!r}. Presets: {known}.", code="unknown_terrain"
+            "Unknown terrain preset {name}. Presets: {known}.",
+            code="unknown_terrain",
+            name=repr(name),
+            known=known,
         ) from None

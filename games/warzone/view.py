@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Seat
+from games.text import Text
 from games.warzone.state import Line, Model, Phase, Squad, State
 from games.warzone.terrain import TABLE_SIZE, Terrain
 
@@ -51,12 +52,21 @@ class WarzoneView:
     """The seat deploying along the south edge (y = 0), for zones on the table image."""
 
 
+SENTRY = {"fire": Text("fire"), "ask": Text("ask"), "hold": Text("hold")}
+"""A squad's sentry orders (SentryPolicy values) as players read them."""
+ON, OFF = Text("on"), Text("off")
+
+
 def _squad(s: Squad, seat: Seat | None) -> SquadView:
     policy = None
     if seat == s.seat:
         p = s.policy
-        guard, heal = ("on" if p.guard else "off"), ("on" if p.res_heal else "off")
-        policy = f"sentry {p.sentry.value}, guard {guard}, RES heal {heal}"
+        policy = Text(
+            "sentry {sentry}, guard {guard}, RES heal {heal}",
+            sentry=SENTRY[p.sentry.value],
+            guard=ON if p.guard else OFF,
+            heal=ON if p.res_heal else OFF,
+        )
     return SquadView(
         s.key, s.seat, s.name, s.morale.value, s.activated, s.commander, s.attached_to,
         s.lost_commander, policy,

@@ -6,6 +6,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
+from games.text import Text
 from games.warzone.dice import Dice, Roll
 from games.warzone.geometry import gap, in_front_arc
 from games.warzone.profiles import weapon
@@ -160,7 +161,7 @@ def leadership(work: Work, squad: Squad) -> tuple[int, tuple[tuple[str, int], ..
                     best = max(best, general.stats.ld)
     mods: list[tuple[str, int]] = []
     if squad.lost_commander and not any(m.has("Stay Frosty") for m in members):
-        mods.append(("lost commander", -2))
+        mods.append((Text("lost commander"), -2))
     dissent = 0
     for enemy in work.models.values():
         x = enemy.value("Dissention")

@@ -14,7 +14,9 @@ from PIL import Image, ImageDraw
 
 from games.sniper_elite.board import Area, Board, load_board
 from games.sniper_elite.view import SniperView
-from rendering.canvas import RGB, Point, Text, draw_texts, paste, png_bytes
+from games.text import Text
+from rendering.canvas import RGB, Point, draw_texts, paste, png_bytes
+from rendering.canvas import Text as Label
 from rendering.sniper_elite import style as st
 from rendering.sniper_elite.mapart import MapFrame, backdrop, map_frame, map_labels
 from rendering.sniper_elite.outline import lka_outline
@@ -30,6 +32,7 @@ from rendering.sniper_elite.panel import (
 )
 from rendering.sniper_elite.pieces import arrow_patch
 from rendering.sniper_elite.sprites import sprite
+from rendering.sniper_elite.style import Say
 
 PIECE_RADIUS = 16
 BADGE_RADIUS = 12
@@ -58,29 +61,29 @@ class SceneLayout:
     strips: list[Strip] = field(default_factory=list)
     pieces: list[Sprite] = field(default_factory=list)
     arrows: list[Arrow] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
-    labels: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
+    labels: list[Label] = field(default_factory=list)
     """Space ids: fixed per map, so they are painted into the cached map layer."""
 
-    def all_texts(self) -> list[Text]:
+    def all_texts(self) -> list[Label]:
         """Every text of the image (for the minimum-size test)."""
         return [*self.labels, *self.texts, *(t for s in self.strips for t in s.texts)]
 
 
-def _phase_text(view: SniperView) -> tuple[str, RGB | None]:
+def _phase_text(view: SniperView) -> tuple[Text, RGB | None]:
     if view.result == "won":
-        return "Mission accomplished", TITLE_COLOUR["won"]
+        return Text("Mission accomplished"), TITLE_COLOUR["won"]
     if view.result == "lost":
-        return "Mission failed", TITLE_COLOUR["lost"]
+        return Text("Mission failed"), TITLE_COLOUR["lost"]
     if view.phase in ("sniper", "shot", "reward", "loot_keep", "return_place", "choose_entry"):
-        return "Your turn", st.OWN_OBJECTIVE
-    return "Defenders' turn", None
+        return Text("Your turn"), st.OWN_OBJECTIVE
+    return Text("Defenders' turn"), None
 
 
-def _pieces(view: SniperView, board: Board, frame: MapFrame) -> tuple[list[Sprite], list[Text]]:
+def _pieces(view: SniperView, board: Board, frame: MapFrame) -> tuple[list[Sprite], list[Label]]:
     """Objective badges and cubes, defenders and the sniper, placed inside their spaces."""
     sprites: list[Sprite] = []
-    texts: list[Text] = []
+    texts: list[Label] = []
     own = {n for n, _ in view.objectives}
     for space in board.spaces:
         if space.objective is None:
@@ -90,7 +93,7 @@ def _pieces(view: SniperView, board: Board, frame: MapFrame) -> tuple[list[Sprit
         n = space.objective
         kind = "done" if n in view.completed else "own" if n in own else "plain"
         sprites.append(Sprite("badge", kind, centre, BADGE_RADIUS))
-        texts.append(Text(centre, str(n), 15, st.INK, "mm"))
+        texts.append(Label(centre, str(n), 15, st.INK, "mm"))
         if n in view.probable:
             sprites.append(Sprite("cube", "", (centre[0] - 27, centre[1] + 1), 20))
     taken: dict[str, list[str]] = {}
@@ -114,20 +117,27 @@ def scene_layout(
     heading: tuple[str, str, RGB | None] | None = None,
     caption: tuple[str, list[str]] | None = None,
     rolled: int = 0,
+    say: Say = str,
 ) -> SceneLayout:
-    """Title, map with pieces, legend, caption, order board (the `rolled` card marked), panel."""
+    """Title, map with pieces, legend, caption, order board (the `rolled` card marked), panel;
+    every word (the heading's and the caption's too) said through `say`."""
     board = load_board(view.board)
     phase, accent = _phase_text(view)
-    title, detail, colour = heading or (f"{board.name} · round {view.round}", phase, accent)
-    strips = [title_strip(0, title, detail, colour)]
+    title, detail, colour = heading or (
+        Text("{map} · round {round}", map=board.name, round=view.round),
+        phase,
+        accent,
+    )
+    strips = [title_strip(0, say(title), say(detail), colour)]
     map_top = strips[-1].top + strips[-1].height
     frame = map_frame(view.board, map_top + 8)
     band = (map_top, frame.height + 16)
-    strips.append(legend_strip(map_top + band[1]))
+    strips.append(legend_strip(map_top + band[1], say))
     if caption is not None:
-        strips.append(caption_strip(strips[-1].top + strips[-1].height, *caption))
-    strips.append(order_strip(strips[-1].top + strips[-1].height + 4, view, rolled))
-    strips.append(status_strip(strips[-1].top + strips[-1].height + 6, view))
+        top = strips[-1].top + strips[-1].height
+        strips.append(caption_strip(top, *caption, say=say))
+    strips.append(order_strip(strips[-1].top + strips[-1].height + 4, view, rolled, say))
+    strips.append(status_strip(strips[-1].top + strips[-1].height + 6, view, say))
     height = strips[-1].top + strips[-1].height + st.MARGIN // 2
     layout = SceneLayout(st.WIDTH, height, frame, band, view.lka, strips)
     layout.pieces, layout.texts = _pieces(view, board, frame)
@@ -144,7 +154,7 @@ def trim(points: tuple[Point, ...]) -> tuple[Point, ...]:
     return (*points[:-1], end)
 
 
-StripKey = tuple[int, int, tuple[Box, ...], tuple[Sprite, ...], tuple[Text, ...]]
+StripKey = tuple[int, int, tuple[Box, ...], tuple[Sprite, ...], tuple[Label, ...]]
 
 
 def paint(layout: SceneLayout, bands: dict[StripKey, Image.Image] | None = None) -> Image.Image:
@@ -203,31 +213,38 @@ def map_layer(key: str, top: int, height: int, lka: str | None) -> Image.Image:
     return image
 
 
-def board_image(view: SniperView) -> Image.Image:
+def board_image(view: SniperView, say: Say = str) -> Image.Image:
     """The table as the player sees it."""
-    return paint(scene_layout(view))
+    return paint(scene_layout(view, say=say))
 
 
-def mission_over_layout(view: SniperView) -> SceneLayout:
+def mission_over_layout(view: SniperView, say: Say = str) -> SceneLayout:
     """The final table with the result, the reason and the mission's numbers."""
     board = load_board(view.board)
     won = view.result == "won"
-    title = "Mission accomplished" if won else "Mission failed"
+    title = Text("Mission accomplished") if won else Text("Mission failed")
     colour = TITLE_COLOUR["won" if won else "lost"]
-    done = ", ".join(str(n) for n in view.completed) or "none"
-    lines = [
-        view.reason or "The mission is not over.",
-        f"Objectives completed: {done} ({len(view.completed)} of 2)",
-        f"Rounds played: {view.round} · order cards left: {view.order_deck_size}",
-        f"Wounds: {view.wounds} · health stack: {len(view.health_stack)} tokens",
-    ]
-    heading = (f"{board.name} · {title}", f"round {view.round}", colour)
-    return scene_layout(view, heading, ("Debrief", lines))
+    done = Text.verbatim(", ".join(str(n) for n in view.completed)) if view.completed else None
+    lines: list[str] = [
+        view.reason or Text("The mission is not over."),
+        Text("Objectives completed: {done} ({count} of 2)", done=done or Text("none"),
+             count=len(view.completed)),
+        Text("Rounds played: {round} · order cards left: {left}", round=view.round,
+             left=view.order_deck_size),
+        Text("Wounds: {wounds} · health stack: {count} tokens", wounds=view.wounds,
+             count=len(view.health_stack)),
+    ]  # fmt: skip
+    heading = (
+        Text.joined(" · ", [Text.verbatim(board.name), title]),
+        Text("round {round}", round=view.round),
+        colour,
+    )
+    return scene_layout(view, heading, (Text("Debrief"), lines), say=say)
 
 
-def mission_over_image(view: SniperView) -> Image.Image:
+def mission_over_image(view: SniperView, say: Say = str) -> Image.Image:
     """The objective/mission-over image."""
-    return paint(mission_over_layout(view))
+    return paint(mission_over_layout(view, say))
 
 
 def delivery_png(image: Image.Image) -> bytes:
@@ -237,6 +254,6 @@ def delivery_png(image: Image.Image) -> bytes:
     return png_bytes(flat)
 
 
-def board_png(view: SniperView) -> bytes:
+def board_png(view: SniperView, say: Say = str) -> bytes:
     """The board image as delivery PNG bytes."""
-    return delivery_png(board_image(view))
+    return delivery_png(board_image(view, say))

@@ -6,9 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from games.sniper_elite.view import SniperView
+from games.text import Text
 from rendering.assets import BOLD, REGULAR, font
-from rendering.canvas import RGB, Point, Text
+from rendering.canvas import RGB, Point
+from rendering.canvas import Text as Label
 from rendering.sniper_elite import style as st
+from rendering.sniper_elite.style import Say
 
 TITLE = 26
 HEAD = 18
@@ -16,6 +19,9 @@ BODY = 16
 SMALL = 15
 CARD_H = 168
 CARD_GAP = 12
+LEGEND_GAP = 22
+CARD_LEADING = {SMALL: 3, st.MIN_TEXT_PX: 2}
+"""Order card text sizes, first choice first, with the space between their lines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +53,7 @@ class Strip:
     height: int = 0
     boxes: list[Box] = field(default_factory=list)
     sprites: list[Sprite] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
 
 
 def wrap(text: str, size: int, width: float, name: str = REGULAR) -> list[str]:
@@ -68,39 +74,44 @@ def wrap(text: str, size: int, width: float, name: str = REGULAR) -> list[str]:
 def title_strip(top: int, title: str, detail: str, accent: RGB | None = None) -> Strip:
     """The title bar: the map and round on the left, what is going on at the right."""
     p = Strip(top, 56)
-    p.texts.append(Text((st.MARGIN, top + 28), title, TITLE, st.TEXT, "lm"))
-    p.texts.append(Text((st.WIDTH - st.MARGIN, top + 28), detail, HEAD, accent or st.MUTED, "rm"))
+    p.texts.append(Label((st.MARGIN, top + 28), title, TITLE, st.TEXT, "lm"))
+    p.texts.append(Label((st.WIDTH - st.MARGIN, top + 28), detail, HEAD, accent or st.MUTED, "rm"))
     return p
 
 
 LEGEND = (
-    ("area", "red", "Red area"),
-    ("area", "yellow", "Yellow area"),
-    ("area", "black", "Black area"),
-    ("area", "white", "Neutral"),
-    ("lka", "", "Last known area"),
-    ("cube", "", "Probable objective"),
+    ("area", "red", Text("Red area")),
+    ("area", "yellow", Text("Yellow area")),
+    ("area", "black", Text("Black area")),
+    ("area", "white", Text("Neutral")),
+    ("lka", "", Text("Last known area")),
+    ("cube", "", Text("Probable objective")),
 )
 
 
-def legend_strip(top: int) -> Strip:
+def legend_strip(top: int, say: Say = str) -> Strip:
     """Swatches with patterns for the areas, the LKA outline and the track cube."""
     p = Strip(top, 40)
+    labels = [(kind, key, say(words)) for kind, key, words in LEGEND]
+    widths = [30 + int(font(SMALL, REGULAR).getlength(label)) for _, _, label in labels]
+    # Longer words (Russian) close the gaps rather than run off the image.
+    room = st.WIDTH - 2 * st.MARGIN - sum(widths)
+    gap = min(LEGEND_GAP, max(room // (len(labels) - 1), 0))
     x = st.MARGIN
-    for kind, key, label in LEGEND:
+    for (kind, key, label), width in zip(labels, widths, strict=True):
         p.sprites.append(Sprite(f"legend_{kind}", key, (x + 12, top + 20), 24))
-        p.texts.append(Text((x + 30, top + 20), label, SMALL, st.TEXT, "lm", REGULAR))
-        x += 30 + int(font(SMALL, REGULAR).getlength(label)) + 22
+        p.texts.append(Label((x + 30, top + 20), label, SMALL, st.TEXT, "lm", REGULAR))
+        x += width + gap
     return p
 
 
-def order_strip(top: int, view: SniperView, rolled: int = 0) -> Strip:
+def order_strip(top: int, view: SniperView, rolled: int = 0, say: Say = str) -> Strip:
     """The order board: three slots under their die chevrons (the `rolled` one marked), the deck."""
     p = Strip(top, CARD_H + 46)
     deck_w = 132
     card_w = (st.WIDTH - 2 * st.MARGIN - deck_w - 3 * CARD_GAP) // 3
     y = top + 34
-    p.texts.append(Text((st.MARGIN, top + 14), "Order board", HEAD, st.TEXT, "lm"))
+    p.texts.append(Label((st.MARGIN, top + 14), say(Text("Order board")), HEAD, st.TEXT, "lm"))
     for i, slot in enumerate(view.slots):
         x = st.MARGIN + i * (card_w + CARD_GAP)
         p.sprites.append(Sprite("chevrons", str(i + 1), (x + card_w - 18, top + 14), 24))
@@ -108,91 +119,110 @@ def order_strip(top: int, view: SniperView, rolled: int = 0) -> Strip:
         if rolled == i + 1:
             ring = (x - 6, y - 6, x + card_w + 6, y + CARD_H + 6)
             p.boxes.append(Box(ring, None, st.ROLLED, 4, 14))
-            p.texts.append(Text((x + card_w - 40, top + 14), "rolled", HEAD, st.ROLLED, "rm"))
+            rolled_word = say(Text("rolled"))
+            p.texts.append(Label((x + card_w - 40, top + 14), rolled_word, HEAD, st.ROLLED, "rm"))
         if slot is None:
             p.boxes.append(Box(box, None, st.PANEL_EDGE, 2))
-            p.texts.append(Text((x + card_w / 2, y + CARD_H / 2), "empty", BODY, st.MUTED, "mm"))
+            empty = say(Text("empty"))
+            p.texts.append(Label((x + card_w / 2, y + CARD_H / 2), empty, BODY, st.MUTED, "mm"))
         elif not slot.face_up:
-            p.sprites.append(Sprite("card_back", f"{card_w}x{CARD_H}", _mid(box), 0))
+            word = say(Text("ORDERS"))
+            back = f"{card_w}x{CARD_H}|{word}"
+            p.sprites.append(Sprite("card_back", back, _mid(box), 0))
         else:
             p.boxes.append(Box(box, (244, 238, 222), (120, 110, 90), 2, 10))
             lines = wrap(slot.title or "", HEAD, card_w - 24, BOLD)[:2]
             ty = y + 10
             for line in lines:
-                p.texts.append(Text((x + 12, ty), line, HEAD, st.INK))
+                p.texts.append(Label((x + 12, ty), line, HEAD, st.INK))
                 ty += HEAD + 4
             ty += 4
-            body = wrap(slot.text or "", SMALL, card_w - 24)
-            room = (y + CARD_H - 8 - ty) // (SMALL + 3)
+            size, body, room = _card_text(say(slot.text or ""), card_w - 24, y + CARD_H - 8 - ty)
             if len(body) > room:
                 body = [*body[: room - 1], body[room - 1].rstrip(".") + " …"]
             for line in body:
-                p.texts.append(Text((x + 12, ty), line, SMALL, (52, 50, 46), font=REGULAR))
-                ty += SMALL + 3
+                p.texts.append(Label((x + 12, ty), line, size, (52, 50, 46), font=REGULAR))
+                ty += size + CARD_LEADING[size]
     dx = st.WIDTH - st.MARGIN - deck_w
     p.boxes.append(Box((dx, y, dx + deck_w, y + CARD_H), st.PANEL_CARD, st.PANEL_EDGE, 2))
-    rows = (("Deck", view.order_deck_size), ("Discard", len(view.order_discard)))
-    for k, (label, count) in enumerate(rows):
+    rows = ((Text("Deck"), view.order_deck_size), (Text("Discard"), len(view.order_discard)))
+    for k, (words, count) in enumerate(rows):
+        label = say(words)
         cy = y + 18 + k * 74
-        p.texts.append(Text((dx + deck_w / 2, cy), label, SMALL, st.MUTED, "mt", REGULAR))
-        p.texts.append(Text((dx + deck_w / 2, cy + 22), str(count), 30, st.TEXT, "mt"))
+        p.texts.append(Label((dx + deck_w / 2, cy), label, SMALL, st.MUTED, "mt", REGULAR))
+        p.texts.append(Label((dx + deck_w / 2, cy + 22), str(count), 30, st.TEXT, "mt"))
     return p
+
+
+def _card_text(text: str, width: int, height: int) -> tuple[int, list[str], int]:
+    """The card text's size, lines and room: the usual size, or the smallest one with tighter
+    leading when a longer language needs it to say the whole card."""
+    for size in CARD_LEADING:
+        body = wrap(text, size, width)
+        room = height // (size + CARD_LEADING[size])
+        if len(body) <= room:
+            break
+    return size, body, room
 
 
 def _mid(box: tuple[int, int, int, int]) -> Point:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
 
 
-def status_strip(top: int, view: SniperView) -> Strip:
+def status_strip(top: int, view: SniperView, say: Say = str) -> Strip:
     """Health stack and wound, the bag, then your objectives and equipment."""
     p = Strip(top)
     half = (st.WIDTH - 2 * st.MARGIN - 16) // 2
     left, right = st.MARGIN, st.MARGIN + half + 16
     y = top + 8
-    p.texts.append(Text((left, y + 10), "Health stack (bottom → top)", HEAD, st.TEXT, "lm"))
+    stack_head = say(Text("Health stack (bottom → top)"))
+    p.texts.append(Label((left, y + 10), stack_head, HEAD, st.TEXT, "lm"))
     x = left + 14
     for kind in view.health_stack:
         p.sprites.append(Sprite("token", kind, (x, y + 44), 15))
         x += 34
     if not view.health_stack:
-        p.texts.append(Text((x - 14, y + 44), "empty", BODY, st.MUTED, "lm", REGULAR))
+        empty = say(Text("empty"))
+        p.texts.append(Label((x - 14, y + 44), empty, BODY, st.MUTED, "lm", REGULAR))
     wound = "wounded" if view.wounds else "unhurt"
+    health = say(Text("Wounded") if view.wounds else Text("Unhurt"))
     p.sprites.append(Sprite("heart", wound, (left + half - 20, y + 40), 36))
-    p.texts.append(Text((left + half - 44, y + 40), wound.capitalize(), BODY, st.TEXT, "rm"))
+    p.texts.append(Label((left + half - 44, y + 40), health, BODY, st.TEXT, "rm"))
     y2 = y + 78
-    p.texts.append(Text((left, y2 + 10), "Bag", HEAD, st.TEXT, "lm"))
+    p.texts.append(Label((left, y2 + 10), say(Text("Bag")), HEAD, st.TEXT, "lm"))
     x = left + 14
     for kind, count in view.bag:
         if kind == "suppressor" and count == 0:
             continue
         p.sprites.append(Sprite("token", kind, (x, y2 + 44), 15))
-        p.texts.append(Text((x + 22, y2 + 44), f"× {count}", BODY, st.TEXT, "lm"))
+        p.texts.append(Label((x + 22, y2 + 44), f"× {count}", BODY, st.TEXT, "lm"))
         x += 86
-    hits = f"Hits this turn: {view.hits_this_turn}"
-    p.texts.append(Text((left, y2 + 82), hits, BODY, st.MUTED, "lm", REGULAR))
+    hits = say(Text("Hits this turn: {hits}", hits=view.hits_this_turn))
+    p.texts.append(Label((left, y2 + 82), hits, BODY, st.MUTED, "lm", REGULAR))
     ry = y + 10
-    p.texts.append(Text((right, ry), "Your objectives", HEAD, st.TEXT, "lm"))
+    p.texts.append(Label((right, ry), say(Text("Your objectives")), HEAD, st.TEXT, "lm"))
     ry += 28
     done = [(n, "done") for n in view.completed]
     for number, title in [*((n, t) for n, t in view.objectives), *done]:
         kind = "done" if title == "done" else "own"
         p.sprites.append(Sprite("badge", kind, (right + 12, ry), 12))
-        p.texts.append(Text((right + 12, ry), str(number), BODY, st.INK, "mm"))
-        label = "completed" if kind == "done" else title
-        p.texts.append(Text((right + 32, ry), label, BODY, st.TEXT, "lm", REGULAR))
+        p.texts.append(Label((right + 12, ry), str(number), BODY, st.INK, "mm"))
+        label = say(Text("completed")) if kind == "done" else title
+        p.texts.append(Label((right + 32, ry), label, BODY, st.TEXT, "lm", REGULAR))
         ry += 28
     ry += 6
-    p.texts.append(Text((right, ry), "Equipment", HEAD, st.TEXT, "lm"))
+    p.texts.append(Label((right, ry), say(Text("Equipment")), HEAD, st.TEXT, "lm"))
     ry += 26
     cards = [(t, True) for _, t in view.equipment] + [(u, False) for u in view.equipment_used]
     for title, ready in cards[:5]:
         mark = "•" if ready else "×"
-        text = title if ready else f"{_title(title)} (used)"
+        text = title if ready else say(Text("{title} (used)", title=_title(title)))
         colour = st.TEXT if ready else st.MUTED
-        p.texts.append(Text((right + 4, ry), f"{mark} {text}", BODY, colour, "lm", REGULAR))
+        p.texts.append(Label((right + 4, ry), f"{mark} {text}", BODY, colour, "lm", REGULAR))
         ry += 24
     if not cards:
-        p.texts.append(Text((right + 4, ry), "none", BODY, st.MUTED, "lm", REGULAR))
+        none = say(Text("none"))
+        p.texts.append(Label((right + 4, ry), none, BODY, st.MUTED, "lm", REGULAR))
         ry += 24
     p.height = max(y2 + 104, ry + 8) - top
     return p
@@ -205,21 +235,23 @@ def _title(card: str) -> str:
     return found.title if found else card
 
 
-def caption_strip(top: int, heading: str, lines: Sequence[str], limit: int = 9) -> Strip:
-    """A heading and bulleted lines (cut to `limit`)."""
+def caption_strip(
+    top: int, heading: str, lines: Sequence[str], limit: int = 9, say: Say = str
+) -> Strip:
+    """A heading and bulleted lines (cut to `limit`), said through `say`."""
     p = Strip(top)
     if not lines:
         return p
-    p.texts.append(Text((st.MARGIN, top + 10), heading, HEAD, st.TEXT))
+    p.texts.append(Label((st.MARGIN, top + 10), say(heading), HEAD, st.TEXT))
     y = top + 40
     shown = list(lines[:limit])
     if len(lines) > limit:
-        shown.append(f"… and {len(lines) - limit} more")
+        shown.append(Text("… and {count} more", count=len(lines) - limit))
     for line in shown:
-        for k, part in enumerate(wrap(line, BODY, st.WIDTH - 2 * st.MARGIN - 24)):
+        for k, part in enumerate(wrap(say(line), BODY, st.WIDTH - 2 * st.MARGIN - 24)):
             if k == 0:
-                p.texts.append(Text((st.MARGIN + 4, y), "•", BODY, st.MUTED, font=REGULAR))
-            p.texts.append(Text((st.MARGIN + 22, y), part, BODY, st.TEXT, font=REGULAR))
+                p.texts.append(Label((st.MARGIN + 4, y), "•", BODY, st.MUTED, font=REGULAR))
+            p.texts.append(Label((st.MARGIN + 22, y), part, BODY, st.TEXT, font=REGULAR))
             y += BODY + 7
     p.height = y - top + 8
     return p

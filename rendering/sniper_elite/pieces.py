@@ -106,9 +106,9 @@ def heart_sprite(size: int, wounded: bool) -> Image.Image:
     return s.finish()
 
 
-@lru_cache(maxsize=4)
-def card_back(width: int, height: int) -> Image.Image:
-    """The back of an order card (face-down cards show only this)."""
+@lru_cache(maxsize=8)
+def card_back(width: int, height: int, word: str = "ORDERS") -> Image.Image:
+    """The back of an order card, printed with `word` (face-down cards show only this)."""
     s = Sketch((0, 0, width, height))
     s.rounded_rectangle((1, 1, width - 1, height - 1), 10, (58, 74, 56), (200, 190, 150), 2)
     k = -height
@@ -123,7 +123,7 @@ def card_back(width: int, height: int) -> Image.Image:
     mid = (width / 2, height / 2)
     draw_texts(
         image,
-        [Text(mid, "ORDERS", 20, (232, 222, 180), "mm", stroke=3, stroke_fill=(58, 74, 56))],
+        [Text(mid, word, 20, (232, 222, 180), "mm", stroke=3, stroke_fill=(58, 74, 56))],
     )
     return image
 

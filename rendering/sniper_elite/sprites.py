@@ -28,8 +28,9 @@ def sprite(item: Sprite) -> Image.Image:
     if kind == "heart":
         return pieces.heart_sprite(size, key == "wounded")
     if kind == "card_back":
-        w, h = (int(v) for v in key.split("x"))
-        return pieces.card_back(w, h)
+        size_key, word = key.split("|")
+        w, h = (int(v) for v in size_key.split("x"))
+        return pieces.card_back(w, h, word)
     return _small(kind, key, size)
 
 

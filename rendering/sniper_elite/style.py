@@ -7,8 +7,13 @@ colour AND a letter (P, N, R, S). The colour-blind check in the tests simulates 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rendering.canvas import RGB
 from rendering.palette import mix
+
+Say = Callable[[str], str]
+"""How an image says its words: a Text in, the reader's language out (English by default)."""
 
 WIDTH = 1080
 """Images are as wide as the other games' (about one image pixel per phone device pixel)."""

@@ -17,6 +17,7 @@ from PIL import Image
 
 from games.sniper_elite.board import load_board
 from games.sniper_elite.view import SniperView, StepView
+from games.text import Text
 from rendering.sniper_elite import style as st
 from rendering.sniper_elite.board import (
     Arrow,
@@ -27,6 +28,7 @@ from rendering.sniper_elite.board import (
     trim,
 )
 from rendering.sniper_elite.mapart import MapFrame
+from rendering.sniper_elite.style import Say
 
 QUIET = ("sees nothing.", "finds nothing.", "hits nothing.", "stays put.")
 """Endings of checks that found nothing: left out of the summary's caption."""
@@ -101,48 +103,53 @@ def _quiet(step: StepView) -> bool:
     return step.text.endswith(QUIET)
 
 
-def frame_layouts(view: SniperView) -> list[SceneLayout]:
+def _heading(view: SniperView) -> tuple[str, str, None]:
+    name = load_board(view.board).name
+    title = Text("{map} · defenders' turn", map=name)
+    return title, Text("round {round}", round=_round(view)), None
+
+
+def frame_layouts(view: SniperView, say: Say = str) -> list[SceneLayout]:
     """One layout per frame of the latest defenders' turn, then the summary (empty before one)."""
     groups = frame_steps(view)
     if not groups:
         return []
-    board = load_board(view.board)
-    heading = (f"{board.name} · defenders' turn", f"round {_round(view)}", None)
+    heading = _heading(view)
     layouts: list[SceneLayout] = []
     previous = groups[0][0].defenders
     for number, group in enumerate(groups, start=1):
         step = group[-1]
-        caption = (f"Step {number} of {len(groups)}", [s.text for s in group])
-        layout = scene_layout(at_step(view, step), heading, caption, step.rolled)
+        title = Text("Step {number} of {count}", number=number, count=len(groups))
+        caption = (title, [s.text for s in group])
+        layout = scene_layout(at_step(view, step), heading, caption, step.rolled, say)
         layout.arrows = step_arrows(view, layout.frame, group, previous)
         layouts.append(layout)
         previous = step.defenders
-    layouts.append(summary_layout(view))
+    layouts.append(summary_layout(view, say))
     return layouts
 
 
-def summary_layout(view: SniperView) -> SceneLayout:
+def summary_layout(view: SniperView, say: Say = str) -> SceneLayout:
     """The table after the defenders' turn with every move of it drawn as an arrow."""
-    board = load_board(view.board)
     steps = view.steps
     lines = [s.text for s in steps[1:] if not _quiet(s)]
-    heading = (f"{board.name} · defenders' turn", f"round {_round(view)}", None)
     shown = at_step(view, steps[-1]) if steps else view
-    layout = scene_layout(shown, heading, ("What the defenders did", lines))
+    caption = (Text("What the defenders did"), lines)
+    layout = scene_layout(shown, _heading(view), caption, say=say)
     if steps:
         layout.arrows = step_arrows(view, layout.frame, steps, steps[0].defenders)
     return layout
 
 
-def turn_image(view: SniperView) -> Image.Image:
+def turn_image(view: SniperView, say: Say = str) -> Image.Image:
     """The summary still: the table after the defenders' turn, their moves as arrows."""
-    return paint(summary_layout(view))
+    return paint(summary_layout(view, say))
 
 
-def turn_frames(view: SniperView) -> list[Image.Image]:
+def turn_frames(view: SniperView, say: Say = str) -> list[Image.Image]:
     """The animation's frames, all of one size (shorter ones padded with the panel colour)."""
     bands: dict[StripKey, Image.Image] = {}
-    images = [paint(layout, bands) for layout in frame_layouts(view)]
+    images = [paint(layout, bands) for layout in frame_layouts(view, say)]
     height = max((i.height for i in images), default=0)
     padded = []
     for image in images:
@@ -162,9 +169,9 @@ def durations(view: SniperView) -> list[int]:
     return [*times, SUMMARY_MS] if times else []
 
 
-def turn_animation(view: SniperView) -> bytes:
+def turn_animation(view: SniperView, say: Say = str) -> bytes:
     """The latest defenders' turn as a looping GIF (Discord animates GIFs inline, not APNGs)."""
-    frames = turn_frames(view)
+    frames = turn_frames(view, say)
     if not frames:
         raise ValueError("no defenders' turn to show yet")
     # The summary holds every arrow and piece colour: its palette serves every frame, so the

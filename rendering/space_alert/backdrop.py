@@ -7,8 +7,9 @@ from functools import lru_cache
 from PIL import Image
 
 from games.space_alert.trajectories import TRAJECTORIES, distance
-from rendering.assets import CONDENSED_BOLD, REGULAR
-from rendering.canvas import Text
+from games.text import Text
+from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
+from rendering.canvas import Text as Label
 from rendering.space_alert import layout as geo
 from rendering.space_alert.style import (
     CELL_EDGE,
@@ -27,35 +28,38 @@ from rendering.space_alert.style import (
     ZONE_FILL,
     ZONES,
     Painter,
+    Say,
     zone_banner,
 )
 
 DEVICES = {
-    "upper": ("Heavy laser", "Shield"),
-    "lower": ("Light laser", "Reactor"),
+    "upper": (Text("Heavy laser"), Text("Shield")),
+    "lower": (Text("Light laser"), Text("Reactor")),
 }
+PULSE_CANNON = Text("Pulse cannon")
 C_DEVICES = {
-    "upper_red": "Interceptors",
-    "upper_white": "Computer",
-    "upper_blue": "Battlebots",
-    "lower_red": "Battlebots",
-    "lower_white": "Visual confirm",
-    "lower_blue": "Rockets",
+    "upper_red": Text("Interceptors"),
+    "upper_white": Text("Computer"),
+    "upper_blue": Text("Battlebots"),
+    "lower_red": Text("Battlebots"),
+    "lower_white": Text("Visual confirm"),
+    "lower_blue": Text("Rockets"),
 }
+ZONE_NAMES = {"red": Text("RED ZONE"), "white": Text("WHITE ZONE"), "blue": Text("BLUE ZONE")}
 LETTER_CELL = (84, 95, 112)
 Z_CELL = (96, 62, 62)
 
 
 @lru_cache(maxsize=8)
 def backdrop(
-    tracks: tuple[str, str, str, str], height: int
-) -> tuple[Image.Image, tuple[Text, ...]]:
+    tracks: tuple[str, str, str, str], height: int, say: Say = str
+) -> tuple[Image.Image, tuple[Label, ...]]:
     """Space, trajectories, hull, stations and their fixed labels (copy the image before use)."""
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
     for zone in range(3):
         _external_track(p, zone, tracks[zone])
-    _hull(p)
-    _internal_track(p, tracks[3])
+    _hull(p, say)
+    _internal_track(p, tracks[3], say)
     # Texts go into the cached image now, so tokens pasted later cover them (e.g. a cell's X).
     return p.finish(), tuple(p.texts)
 
@@ -87,7 +91,7 @@ def _external_track(p: Painter, zone: int, name: str) -> None:
         p.text((gx, (top + bottom) / 2), str(band), SMALL_PX, MUTED, "mm")
 
 
-def _hull(p: Painter) -> None:
+def _hull(p: Painter, say: Say) -> None:
     p.box(
         (MARGIN - 10, geo.HULL_TOP, WIDTH - MARGIN + 10, geo.HULL_BOTTOM), HULL, STATION_EDGE, 18, 2
     )
@@ -95,22 +99,28 @@ def _hull(p: Painter) -> None:
         x = geo.column_x(zone)
         banner = zone_banner(key, geo.COL_W - 12, geo.BANNER_H)
         p.image.paste(banner, (x + 6, geo.BANNER_Y), banner)
-        name = f"{key.upper()} ZONE"
-        # The name sits on a plain plate at the left; the right end is kept for hit markers.
-        plate_w = 118
-        p.box(
-            (x + 14, geo.BANNER_Y + 4, x + 14 + plate_w, geo.BANNER_Y + 24), ZONE_FILL[key], None, 4
-        )
-        p.text((x + 14 + plate_w / 2, geo.BANNER_Y + geo.BANNER_H / 2), name, 16, INK, "mm")
+        name = say(ZONE_NAMES[key])
+        left, right = zone_plate(zone, name)
+        p.box((left, geo.BANNER_Y + 4, right, geo.BANNER_Y + 24), ZONE_FILL[key], None, 4)
+        p.text(((left + right) / 2, geo.BANNER_Y + geo.BANNER_H / 2), name, 16, INK, "mm")
         for deck in ("upper", "lower"):
             station = f"{deck}_{key}"
             x0, y0, x1, y1 = geo.station_box(station)
             p.box((x0, y0, x1, y1), STATION, STATION_EDGE, 10, 1.5)
-            a_name = "Pulse cannon" if station == "lower_white" else DEVICES[deck][0]
-            _device(p, x0 + 8, y0 + 8, "A", a_name)
-            _device(p, x0 + 164, y0 + 8, "B", DEVICES[deck][1])
-            _device(p, x0 + 8, y0 + 34, "C", C_DEVICES[station])
-        _lift(p, zone)
+            a_name = PULSE_CANNON if station == "lower_white" else DEVICES[deck][0]
+            _device(p, x0 + 8, y0 + 8, "A", say(a_name))
+            _device(p, x0 + 164, y0 + 8, "B", say(DEVICES[deck][1]))
+            _device(p, x0 + 8, y0 + 34, "C", say(C_DEVICES[station]))
+        _lift(p, zone, say)
+
+
+def zone_plate(zone: int, name: str) -> tuple[int, int]:
+    """Left and right edge of the plate with a zone's name, at the left of its banner (the
+    right end is kept for hit markers)."""
+    # 118 px holds every English name; a longer one gets 8 px either side.
+    width = round(text_width(name, 16))
+    left = geo.column_x(zone) + 14
+    return left, left + (118 if width <= 114 else width + 16)
 
 
 def _device(p: Painter, x: int, y: int, letter: str, name: str) -> None:
@@ -119,18 +129,19 @@ def _device(p: Painter, x: int, y: int, letter: str, name: str) -> None:
     p.text((x + 26, y + 10), name, 15, TEXT, "lm")
 
 
-def _lift(p: Painter, zone: int) -> None:
+def _lift(p: Painter, zone: int, say: Say) -> None:
     cx = geo.column_x(zone) + geo.COL_W // 2
     top, bottom = geo.UPPER_Y + geo.STATION_H, geo.LOWER_Y
     p.rect((cx - 16, top - 2, cx + 16, bottom + 2), STATION, STATION_EDGE)
-    p.text((cx, (top + bottom) / 2), "lift", SMALL_PX, MUTED, "mm", REGULAR)
+    p.text((cx, (top + bottom) / 2), say(Text("lift")), SMALL_PX, MUTED, "mm", REGULAR)
 
 
-def _internal_track(p: Painter, name: str) -> None:
+def _internal_track(p: Painter, name: str, say: Say) -> None:
     track = TRAJECTORIES[name]
     y0, y1 = geo.internal_strip_y()
-    p.text((MARGIN, y0 - 4), "INTERNAL", 16, TEXT, "la")
-    p.text((MARGIN, y0 + 16), f"trajectory {name}", SMALL_PX, MUTED, "la", REGULAR)
+    p.text((MARGIN, y0 - 4), say(Text("INTERNAL")), 16, TEXT, "la")
+    trajectory = say(Text("trajectory {name}", name=name))
+    p.text((MARGIN, y0 + 16), trajectory, SMALL_PX, MUTED, "la", REGULAR)
     for space in range(1, track.length + 1):
         x0, x1 = geo.internal_cell(space)
         letter = track.letter(space)

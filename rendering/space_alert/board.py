@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from games.space_alert.trajectories import TRAJECTORIES
+from games.text import Text
 from rendering.assets import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from rendering.space_alert import layout as geo
 from rendering.space_alert.backdrop import backdrop
@@ -28,6 +29,7 @@ from rendering.space_alert.style import (
     WIDTH,
     ZONES,
     Painter,
+    Say,
     battlebot_icon,
     crew_style,
     crew_token,
@@ -38,15 +40,18 @@ from rendering.space_alert.style import (
 )
 
 
-def paint_scene(scene: Scene, height: int) -> Painter:
-    """The ship picture of `scene` on an image `height` px tall (the caller fills the panel)."""
-    image, texts = backdrop(scene.tracks, height)
+def paint_scene(scene: Scene, height: int, say: Say = str) -> Painter:
+    """The ship picture of `scene` on an image `height` px tall (the caller fills the panel).
+
+    The scene's title, subtitle and impacts come already said; `say` says the ship's words.
+    """
+    image, texts = backdrop(scene.tracks, height, say)
     p = Painter(image.copy(), drawn=list(texts))
     _header(p, scene)
-    paint_ship(p, scene.ship)
-    _external_threats(p, scene)
-    _internal_threats(p, scene)
-    _crew(p, scene)
+    paint_ship(p, scene.ship, say)
+    _external_threats(p, scene, say)
+    _internal_threats(p, scene, say)
+    _crew(p, scene, say)
     for zone, text in scene.impacts:
         _impact(p, ZONES.index(zone), text)
     return p
@@ -74,26 +79,32 @@ def _header(p: Painter, scene: Scene) -> None:
 
 
 # ---------------------------------------------------------------- threats
-def _label_lines(t: ThreatMark, announced: bool) -> tuple[str, str, tuple[int, int, int]]:
+def _label_lines(t: ThreatMark, announced: bool, say: Say) -> tuple[str, str, tuple[int, int, int]]:
     if announced:
-        return (
-            f"T+{t.number}  {t.name}",
-            f"health {t.health} · shield {t.shield} · speed {t.speed}",
-            MUTED,
+        stats = Text(
+            "health {health} · shield {shield} · speed {speed}",
+            health=t.health,
+            shield=t.shield,
+            speed=t.speed,
         )
+        return f"T+{t.number}  {t.name}", say(stats), MUTED
     if t.status == "destroyed":
-        return t.name, "destroyed", GOOD
+        return t.name, say(Text("destroyed")), GOOD
     if t.status == "survived":
-        return t.name, "passed Z", IMPACT
+        return t.name, say(Text("passed Z")), IMPACT
     left = max(0, t.health - t.damage)
-    second = f"{left} of {t.health} health · shield {t.shield}"
+    second = Text(
+        "{left} of {health} health · shield {shield}", left=left, health=t.health, shield=t.shield
+    )
     if t.hit:
-        return t.name, f"hit {t.hit} · " + second, BEAM
-    return t.name, second, MUTED
+        return t.name, say(Text.joined(" · ", [Text("hit {hit}", hit=t.hit), second])), BEAM
+    return t.name, say(second), MUTED
 
 
-def _label(p: Painter, t: ThreatMark, x: float, top: float, width: float, announced: bool) -> None:
-    first, second, colour = _label_lines(t, announced)
+def _label(
+    p: Painter, t: ThreatMark, x: float, top: float, width: float, announced: bool, say: Say
+) -> None:
+    first, second, colour = _label_lines(t, announced, say)
     edge = threat_fill(t.serious)
     p.box(
         (round(x), round(top), round(x + width), round(top + geo.LABEL_H)), LABEL_BG, edge, 6, 1.5
@@ -106,13 +117,13 @@ def _label(p: Painter, t: ThreatMark, x: float, top: float, width: float, announ
     )
 
 
-def _label_width(t: ThreatMark, announced: bool, room: float) -> float:
-    first, second, _ = _label_lines(t, announced)
+def _label_width(t: ThreatMark, announced: bool, room: float, say: Say) -> float:
+    first, second, _ = _label_lines(t, announced, say)
     need = max(text_width(first, BODY_PX, BOLD), text_width(second, SMALL_PX, REGULAR))
     return min(room, need + 40)
 
 
-def _external_threats(p: Painter, scene: Scene) -> None:
+def _external_threats(p: Painter, scene: Scene, say: Say) -> None:
     by_zone: dict[int, list[ThreatMark]] = defaultdict(list)
     for t in scene.threats:
         if t.zone in ZONES:
@@ -149,7 +160,8 @@ def _external_threats(p: Painter, scene: Scene) -> None:
                 if t.status == "destroyed":
                     _cross(p, x, y, 9)
         for t, top in zip(threats, tops, strict=True):
-            _label(p, t, lx0, top, _label_width(t, scene.announced, lx1 - lx0), scene.announced)
+            width = _label_width(t, scene.announced, lx1 - lx0, say)
+            _label(p, t, lx0, top, width, scene.announced, say)
 
 
 def _beams(
@@ -180,7 +192,7 @@ def _cross(p: Painter, x: float, y: float, r: int) -> None:
         draw.line((x - r + dx, y + r, x + r + dx, y - r), fill=IMPACT, width=1)
 
 
-def _internal_threats(p: Painter, scene: Scene) -> None:
+def _internal_threats(p: Painter, scene: Scene, say: Say) -> None:
     inside = [t for t in scene.threats if t.zone == "internal"]
     track = TRAJECTORIES[scene.tracks[3]]
     y0, y1 = geo.internal_strip_y()
@@ -209,7 +221,7 @@ def _internal_threats(p: Painter, scene: Scene) -> None:
     for i, t in enumerate(inside[: 3 * columns]):
         x = geo.INTERNAL_LABEL_X + (i // 3) * (width + 6)
         top = geo.INTERNAL_Y + (i % 3) * (geo.LABEL_H + geo.LABEL_GAP)
-        _label(p, t, x, top, width, scene.announced)
+        _label(p, t, x, top, width, scene.announced, say)
     tags: dict[str, list[ThreatMark]] = defaultdict(list)
     for t in inside:
         if t.status == "active":
@@ -231,6 +243,13 @@ def _internal_threats(p: Painter, scene: Scene) -> None:
             p.text((x0 + 190, top + 12), name, SMALL_PX, TEXT, "lm", CONDENSED_BOLD)
 
 
+def impact_left(zone: int, text: str) -> float:
+    """The left edge of the hit marker (burst and box) with `text` on a zone's banner."""
+    right = geo.column_x(zone) + geo.COL_W - 14
+    w = round(text_width(text, SMALL_PX) + 14)
+    return right - w - 14 - impact_burst(15).width / 2
+
+
 def _impact(p: Painter, zone: int, text: str) -> None:
     right = geo.column_x(zone) + geo.COL_W - 14
     y = geo.BANNER_Y + geo.BANNER_H / 2
@@ -247,7 +266,7 @@ def _impact(p: Painter, zone: int, text: str) -> None:
 
 
 # ---------------------------------------------------------------- crew
-def _crew(p: Painter, scene: Scene) -> None:
+def _crew(p: Painter, scene: Scene, say: Say) -> None:
     slots: dict[str, int] = defaultdict(int)
     for c in scene.crew:
         if c.station == "space":
@@ -261,7 +280,7 @@ def _crew(p: Painter, scene: Scene) -> None:
                 8,
                 1.5,
             )
-            p.text((x + 20, y), "interceptors", SMALL_PX, TEXT, "lm")
+            p.text((x + 20, y), say(Text("interceptors")), SMALL_PX, TEXT, "lm")
         else:
             x0, y0, _, _ = geo.station_box(c.station)
             x = x0 + 22 + slots[c.station] * 31
@@ -271,4 +290,4 @@ def _crew(p: Painter, scene: Scene) -> None:
         if c.bots is not None:
             p.sprite(battlebot_icon(c.bots == "active", 12), (x + 11, y - 12))
         if c.delayed and not c.knocked_out:
-            p.text((x, y + 16), "late", SMALL_PX, BEAM, "mt", CONDENSED_BOLD)
+            p.text((x, y + 16), say(Text("late")), SMALL_PX, BEAM, "mt", CONDENSED_BOLD)

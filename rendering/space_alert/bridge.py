@@ -14,6 +14,7 @@ from PIL import Image
 
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
+from games.text import Text
 from rendering.assets import REGULAR
 from rendering.canvas import png_bytes
 from rendering.space_alert import layout as geo
@@ -30,6 +31,7 @@ from rendering.space_alert.style import (
     TEXT,
     WIDTH,
     Painter,
+    Say,
     crew_token,
     fit,
 )
@@ -94,14 +96,14 @@ def _name(board_name: str, seat: int | None, names: Sequence[str] | None) -> str
     return board_name
 
 
-def mission_title(mission: str) -> str:
-    """'mission_3' -> 'Mission 3'; 'random' -> 'Random mission'."""
+def mission_title(mission: str) -> Text:
+    """'mission_3' -> 'Mission 3' (a name: never translated); 'random' -> 'Random mission'."""
     if mission == "random":
-        return "Random mission"
-    return mission.replace("_", " ").capitalize()
+        return Text("Random mission")
+    return Text.verbatim(mission.replace("_", " ").capitalize())
 
 
-def bridge_scene(bridge: Bridge) -> Scene:
+def bridge_scene(bridge: Bridge, say: Say = str) -> Scene:
     """The ship picture of the bridge: announced threats at their entry, crew on the bridge."""
     threats = []
     for turn, zone, threat_id in bridge.announcements:
@@ -130,41 +132,47 @@ def bridge_scene(bridge: Bridge) -> Scene:
     humans = sum(1 for c in bridge.crew if c.human)
     if bridge.stage == "planning" and bridge.open_turns is not None:
         first, last = bridge.open_turns
-        title = f"Bridge · phase {bridge.phase} of {bridge.phases}"
-        detail = f"programming turns {first}-{last} · {locked} of {humans} locked in"
+        title = Text("Bridge · phase {phase} of {phases}", phase=bridge.phase, phases=bridge.phases)
+        detail = Text.joined(
+            " · ",
+            [
+                Text("programming turns {first}-{last}", first=first, last=last),
+                Text("{locked} of {humans} locked in", locked=locked, humans=humans),
+            ],
+        )
     elif bridge.stage in ("resolve", "over"):
-        title, detail = "Bridge · flight recorded", "every phase is locked in"
+        title, detail = Text("Bridge · flight recorded"), Text("every phase is locked in")
     else:
-        title, detail = "Bridge · stand by", "waiting for the computer"
-    subtitle = f"{mission_title(bridge.mission)} · {detail}"
-    return Scene(title, subtitle, bridge.tracks, tuple(threats), crew, ship, announced=True)
+        title, detail = Text("Bridge · stand by"), Text("waiting for the computer")
+    subtitle = say(Text.joined(" · ", [mission_title(bridge.mission), detail]))
+    return Scene(say(title), subtitle, bridge.tracks, tuple(threats), crew, ship, announced=True)
 
 
-def bridge_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def bridge_image(view: View, names: Sequence[str] | None = None, say: Say = str) -> Image.Image:
     """The bridge image for the game thread (from the channel's view only)."""
-    return paint_bridge(public_bridge(view, names))
+    return paint_bridge(public_bridge(view, names), say)
 
 
-def bridge_png(view: View, names: Sequence[str] | None = None) -> bytes:
+def bridge_png(view: View, names: Sequence[str] | None = None, say: Say = str) -> bytes:
     """The bridge image as PNG bytes."""
-    return png_bytes(bridge_image(view, names))
+    return png_bytes(bridge_image(view, names, say))
 
 
-def paint_bridge(bridge: Bridge) -> Image.Image:
+def paint_bridge(bridge: Bridge, say: Say = str) -> Image.Image:
     """Paint the bridge record."""
-    return bridge_painter(bridge).finish()
+    return bridge_painter(bridge, say).finish()
 
 
-def bridge_painter(bridge: Bridge) -> Painter:
+def bridge_painter(bridge: Bridge, say: Say = str) -> Painter:
     """The bridge before its texts are drawn (tests read the texts for the size check)."""
-    p = paint_scene(bridge_scene(bridge), geo.PANEL_Y + PANEL_H)
-    _panel(p, bridge)
+    p = paint_scene(bridge_scene(bridge, say), geo.PANEL_Y + PANEL_H, say)
+    _panel(p, bridge, say)
     return p
 
 
-def _panel(p: Painter, bridge: Bridge) -> None:
+def _panel(p: Painter, bridge: Bridge, say: Say) -> None:
     y = geo.PANEL_Y
-    p.text((MARGIN, y), "CREW", HEAD_PX, TEXT)
+    p.text((MARGIN, y), say(Text("CREW")), HEAD_PX, TEXT)
     count = max(1, len(bridge.crew))
     width = (WIDTH - 2 * MARGIN) / count
     for i, member in enumerate(bridge.crew):
@@ -172,20 +180,22 @@ def _panel(p: Painter, bridge: Bridge) -> None:
         p.sprite(crew_token(i, 15, False), (x + 16, y + 46))
         p.text((x + 38, y + 36), fit(member.name, BODY_PX, width - 44), BODY_PX, TEXT, "lm")
         if not member.human:
-            status, colour = "android", MUTED
+            status, colour = Text("android"), MUTED
         elif member.locked or bridge.stage in ("resolve", "over"):
-            status, colour = "locked in ✓", GOOD
+            status, colour = Text("locked in ✓"), GOOD
         elif bridge.stage == "planning":
-            status, colour = "programming…", BEAM
+            status, colour = Text("programming…"), BEAM
         else:
-            status, colour = "waiting", MUTED
-        p.text((x + 38, y + 56), status, SMALL_PX, colour, "lm", REGULAR)
-    lines = [b for b in bridge.bulletins if b.startswith(f"Phase {bridge.phase}:")]
+            status, colour = Text("waiting"), MUTED
+        status_text = fit(say(status), SMALL_PX, width - 44, REGULAR)
+        p.text((x + 38, y + 56), status_text, SMALL_PX, colour, "lm", REGULAR)
+    # Bulletins are picked and coloured by their English wording, then said.
+    lines: list[str] = [b for b in bridge.bulletins if b.startswith(f"Phase {bridge.phase}:")]
     y += 76
-    p.text((MARGIN, y), "COMPUTER", HEAD_PX, TEXT)
+    p.text((MARGIN, y), say(Text("COMPUTER")), HEAD_PX, TEXT)
     if not lines:
-        lines = ["No special announcements in this phase."]
+        lines = [Text("No special announcements in this phase.")]
     for k, line in enumerate(lines[:3]):
         colour = BEAM if "communications down" in line else MUTED
-        text = fit(line, SMALL_PX, WIDTH - 2 * MARGIN, REGULAR)
+        text = fit(say(line), SMALL_PX, WIDTH - 2 * MARGIN, REGULAR)
         p.text((MARGIN, y + 26 + k * 21), text, SMALL_PX, colour, "la", REGULAR)

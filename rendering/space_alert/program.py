@@ -14,6 +14,7 @@ from PIL import Image
 from games.space_alert.cards import Card
 from games.space_alert.ship import PHASES
 from games.space_alert.view import BoardView, View
+from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR
 from rendering.canvas import png_bytes
 from rendering.space_alert.bridge import mission_title
@@ -39,6 +40,7 @@ from rendering.space_alert.style import (
     WIDTH,
     ZONE_FILL,
     Painter,
+    Say,
     fit,
 )
 
@@ -50,35 +52,52 @@ SLOT_W = (WIDTH - 2 * MARGIN - NAME_W - 2 * GROUP_GAP - 11 * SLOT_GAP) // 12
 CARD_W, CARD_H, CARD_GAP = 116, 156, 12
 HEROIC: tuple[int, int, int] = (240, 200, 90)
 ACTION_COLOUR = {"A": BEAM, "B": SHIELD_PIP, "C": GOOD, "bots": PAPER}
-ACTION_CAPTION = {"A": "fire", "B": "energy", "C": "button C", "bots": "battlebots"}
+ACTION_CAPTION = {
+    "A": Text("fire"),
+    "B": Text("energy"),
+    "C": Text("button C"),
+    "bots": Text("battlebots"),
+}
 MOVE_GLYPH = {"red": "←", "blue": "→", "lift": "↕"}
+MOVE_CAPTION = {"red": Text("to red"), "blue": Text("to blue"), "lift": Text("lift")}
 MOVE_COLOUR = {"red": ZONE_FILL["red"], "blue": ZONE_FILL["blue"], "lift": PAPER}
+STATION_NAMES = {
+    "upper_red": Text("upper red"),
+    "upper_white": Text("upper white"),
+    "upper_blue": Text("upper blue"),
+    "lower_red": Text("lower red"),
+    "lower_white": Text("lower white"),
+    "lower_blue": Text("lower blue"),
+}
+HEROIC_CAPTION = Text("heroic")
 
 
-def half_face(play: str) -> tuple[str, list[str], tuple[int, int, int]]:
+def half_face(play: str, say: Say = str) -> tuple[str, list[str], tuple[int, int, int]]:
     """How a half reads: big glyph, caption lines, colour ('Hmove:lower_red' -> heroic move)."""
     if play.startswith("Hmove:"):
-        return "★", ["heroic", play[6:].replace("_", " ")], HEROIC
+        return "★", [say(HEROIC_CAPTION), say(STATION_NAMES[play[6:]])], HEROIC
     if play.startswith("H"):
         plain = play[1:]
-        return ("⚙" if plain == "bots" else plain), ["heroic", ACTION_CAPTION[plain]], HEROIC
+        glyph = "⚙" if plain == "bots" else plain
+        return glyph, [say(HEROIC_CAPTION), say(ACTION_CAPTION[plain])], HEROIC
     if play in MOVE_GLYPH:
-        return MOVE_GLYPH[play], [play if play == "lift" else f"to {play}"], MOVE_COLOUR[play]
-    return ("⚙" if play == "bots" else play), [ACTION_CAPTION[play]], ACTION_COLOUR[play]
+        return MOVE_GLYPH[play], [say(MOVE_CAPTION[play])], MOVE_COLOUR[play]
+    glyph = "⚙" if play == "bots" else play
+    return glyph, [say(ACTION_CAPTION[play])], ACTION_COLOUR[play]
 
 
 def _phase_of(slot: int) -> int:
     return next(i for i, (a, b) in enumerate(PHASES, 1) if a <= slot <= b)
 
 
-def program_image(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def program_image(view: View, names: Sequence[str] | None = None, say: Say = str) -> Image.Image:
     """The private program image of the view's seat."""
-    return program_painter(view, names).finish()
+    return program_painter(view, names, say).finish()
 
 
-def program_png(view: View, names: Sequence[str] | None = None) -> bytes:
+def program_png(view: View, names: Sequence[str] | None = None, say: Say = str) -> bytes:
     """The private program image as PNG bytes."""
-    return png_bytes(program_image(view, names))
+    return png_bytes(program_image(view, names, say))
 
 
 def _boards(view: View) -> list[BoardView]:
@@ -86,7 +105,7 @@ def _boards(view: View) -> list[BoardView]:
     return own + [b for b in view.boards if b.visible and b.seat != view.seat]
 
 
-def program_painter(view: View, names: Sequence[str] | None = None) -> Painter:
+def program_painter(view: View, names: Sequence[str] | None = None, say: Say = str) -> Painter:
     """The program image before its texts are drawn (tests read the texts)."""
     if view.seat is None:
         raise ValueError("the program image is private: render it from the player's own view")
@@ -99,36 +118,61 @@ def program_painter(view: View, names: Sequence[str] | None = None) -> Painter:
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
     me = names[view.seat] if names is not None and view.seat < len(names) else f"P{view.seat + 1}"
     own = next((b for b in view.boards if b.seat == view.seat), None)
-    p.text((MARGIN, 16), f"Your program · {me}", TITLE_PX, TEXT)
-    p.text((MARGIN, 56), _status(view, own), 16, MUTED, "la", REGULAR)
+    title = say(Text("Your program · {name}", name=Text.verbatim(me)))
+    p.text((MARGIN, 16), title, TITLE_PX, TEXT)
+    status = fit(say(_status(view, own)), 16, WIDTH - 2 * MARGIN, REGULAR)
+    p.text((MARGIN, 56), status, 16, MUTED, "la", REGULAR)
     y = 104
     for board in boards:
-        _board(p, view, board, y, names)
+        _board(p, view, board, y, say)
         y += SLOT_H + 44
-    y = _hand(p, view, groups, y + 8)
-    _announcements(p, view, y + 10)
+    y = _hand(p, view, groups, y + 8, say)
+    _announcements(p, view, y + 10, say)
     return p
 
 
-def _status(view: View, own: BoardView | None) -> str:
+STAGES = {
+    "prepare": Text("prepare"),
+    "open_phase": Text("open phase"),
+    "planning": Text("planning"),
+    "resolve": Text("resolve"),
+    "debrief": Text("debrief"),
+    "repair": Text("repair"),
+    "stow_bots": Text("stow bots"),
+    "over": Text("over"),
+}
+"""A stage as the status line names it (as the rules' stage keys read)."""
+
+
+def _status(view: View, own: BoardView | None) -> Text:
     parts = [mission_title(view.mission)]
     if view.stage == "planning" and view.open_turns is not None:
         first, last = view.open_turns
-        parts.append(f"phase {view.phase}: program turns {first}-{last}")
-        parts.append("locked in ✓" if own is not None and own.locked else "not locked in yet")
+        parts.append(
+            Text(
+                "phase {phase}: program turns {first}-{last}",
+                phase=view.phase,
+                first=first,
+                last=last,
+            )
+        )
+        locked = own is not None and own.locked
+        parts.append(Text("locked in ✓") if locked else Text("not locked in yet"))
     else:
-        parts.append(view.stage.replace("_", " "))
-    if view.transfers_left:
-        n = view.transfers_left
-        parts.append(f"{n} card{'s' if n != 1 else ''} to hand over")
-    return " · ".join(parts)
+        parts.append(STAGES[view.stage])
+    if view.transfers_left == 1:
+        parts.append(Text("1 card to hand over"))
+    elif view.transfers_left:
+        parts.append(Text("{count} cards to hand over", count=view.transfers_left))
+    return Text.joined(" · ", parts)
 
 
-def _board(p: Painter, view: View, board: BoardView, y: int, names: Sequence[str] | None) -> None:
-    label = "Your board" if board.seat == view.seat else board.name
+def _board(p: Painter, view: View, board: BoardView, y: int, say: Say) -> None:
+    label = say(Text("Your board")) if board.seat == view.seat else board.name
     p.text((MARGIN, y + 22 + SLOT_H / 2), fit(label, BODY_PX, NAME_W - 8), BODY_PX, TEXT, "lm")
     if board.seat is None:
-        p.text((MARGIN, y + 44 + SLOT_H / 2), "android", SMALL_PX, MUTED, "lm", REGULAR)
+        android = say(Text("android"))
+        p.text((MARGIN, y + 44 + SLOT_H / 2), android, SMALL_PX, MUTED, "lm", REGULAR)
     x = MARGIN + NAME_W
     for slot in range(1, 13):
         phase = _phase_of(slot)
@@ -136,18 +180,23 @@ def _board(p: Painter, view: View, board: BoardView, y: int, names: Sequence[str
             x += GROUP_GAP
         if slot == PHASES[phase - 1][0]:
             first, last = PHASES[phase - 1]
-            p.text((x, y), f"phase {phase} · {first}-{last}", SMALL_PX, MUTED, "la", REGULAR)
+            heading = say(
+                Text("phase {phase} · {first}-{last}", phase=phase, first=first, last=last)
+            )
+            p.text((x, y), heading, SMALL_PX, MUTED, "la", REGULAR)
         play = board.slots[slot - 1] if slot <= len(board.slots) else None
         state = (
             "open"
             if phase == view.phase and view.stage == "planning"
             else ("past" if phase < view.phase else "future")
         )
-        _slot(p, (x, y + 22), slot, play, state)
+        _slot(p, (x, y + 22), slot, play, state, say)
         x += SLOT_W + SLOT_GAP
 
 
-def _slot(p: Painter, at: tuple[int, int], slot: int, play: str | None, state: str) -> None:
+def _slot(
+    p: Painter, at: tuple[int, int], slot: int, play: str | None, state: str, say: Say
+) -> None:
     x, y = at
     outline = BEAM if state == "open" else CELL_EDGE
     fill = STATION if state == "open" else HULL
@@ -156,7 +205,7 @@ def _slot(p: Painter, at: tuple[int, int], slot: int, play: str | None, state: s
     if play is None:
         p.text((x + SLOT_W / 2, y + SLOT_H / 2 + 6), "·", 22, DIM, "mm")
         return
-    glyph, caption, colour = half_face(play)
+    glyph, caption, colour = half_face(play, say)
     if state == "past":
         colour = tuple(round(c * 0.75) for c in colour)  # type: ignore[assignment]
     p.text((x + SLOT_W / 2, y + 36), glyph, 28, colour, "mm")
@@ -170,28 +219,37 @@ def _card_key(card: Card) -> tuple[int, str, str]:
     return (1 if card.heroic else 0, card.play("action").text, move)
 
 
-def _hand(p: Painter, view: View, groups: list[tuple[tuple[int, str, str], int]], y: int) -> int:
+def _hand(
+    p: Painter, view: View, groups: list[tuple[tuple[int, str, str], int]], y: int, say: Say
+) -> int:
     count = len(view.hand)
-    p.text((MARGIN, y), f"YOUR HAND · {count} card{'s' if count != 1 else ''}", HEAD_PX, TEXT)
+    if count == 1:
+        heading = Text("YOUR HAND · 1 card")
+    else:
+        heading = Text("YOUR HAND · {count} cards", count=count)
+    p.text((MARGIN, y), say(heading), HEAD_PX, TEXT)
     y += 34
     if not groups:
-        p.text((MARGIN, y), "No cards in hand.", BODY_PX, MUTED, "la", REGULAR)
+        p.text((MARGIN, y), say(Text("No cards in hand.")), BODY_PX, MUTED, "la", REGULAR)
         return y + CARD_H
     for i, ((heroic, action, move), n) in enumerate(groups):
         x = MARGIN + (i % 8) * (CARD_W + CARD_GAP)
         top = y + (i // 8) * (CARD_H + CARD_GAP)
-        _card(p, x, top, action, move, bool(heroic), n)
+        _card(p, (x, top), action, move, bool(heroic), n, say)
     rows = -(-len(groups) // 8)
     return y + rows * (CARD_H + CARD_GAP)
 
 
-def _card(p: Painter, x: int, y: int, action: str, move: str, heroic: bool, n: int) -> None:
+def _card(
+    p: Painter, at: tuple[int, int], action: str, move: str, heroic: bool, n: int, say: Say
+) -> None:
+    x, y = at
     edge = HEROIC if heroic else CELL_EDGE
     p.box((x, y, x + CARD_W, y + CARD_H), LABEL_BG, edge, 10, 2.5 if heroic else 1.5)
     mid = y + CARD_H / 2
     p.rect((x + 10, mid, x + CARD_W - 10, mid), CELL_EDGE)
     for half, top in ((action, y), (move, mid)):
-        glyph, caption, colour = half_face(half)
+        glyph, caption, colour = half_face(half, say)
         p.text((x + CARD_W / 2, top + 24), glyph, 28, colour, "mm")
         for k, line in enumerate(caption):
             text = fit(line, SMALL_PX, CARD_W - 10, CONDENSED_BOLD)
@@ -201,13 +259,21 @@ def _card(p: Painter, x: int, y: int, action: str, move: str, heroic: bool, n: i
         p.text((x + CARD_W - 15, y + 4), f"×{n}", SMALL_PX, INK, "mm")
 
 
-def _announcements(p: Painter, view: View, y: int) -> None:
-    p.text((MARGIN, y), "THREATS ANNOUNCED", HEAD_PX, TEXT)
+WHERE = {
+    "red": Text("red zone"),
+    "white": Text("white zone"),
+    "blue": Text("blue zone"),
+    "internal": Text("internal"),
+}
+
+
+def _announcements(p: Painter, view: View, y: int, say: Say) -> None:
+    p.text((MARGIN, y), say(Text("THREATS ANNOUNCED")), HEAD_PX, TEXT)
     if not view.announcements:
-        p.text((MARGIN, y + 30), "None yet.", BODY_PX, MUTED, "la", REGULAR)
+        p.text((MARGIN, y + 30), say(Text("None yet.")), BODY_PX, MUTED, "la", REGULAR)
     width = (WIDTH - 2 * MARGIN) / 2
     for i, a in enumerate(view.announcements):
-        where = "internal" if a.zone == "internal" else f"{a.zone} zone"
+        where = say(WHERE[a.zone])
         text = f"T+{a.turn}  {a.name} ({a.threat_id}) · {where}"
         x = MARGIN + (i % 2) * width
         top = y + 30 + (i // 2) * 22

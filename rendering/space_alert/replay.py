@@ -16,6 +16,7 @@ from games.space_alert.resolution import FlightResult, TurnFrame
 from games.space_alert.resolution.trace import ThreatFrame, TraceEvent
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
+from games.text import Text
 from rendering.assets import REGULAR
 from rendering.space_alert import layout as geo
 from rendering.space_alert.board import paint_scene
@@ -34,6 +35,7 @@ from rendering.space_alert.style import (
     WIDTH,
     ZONES,
     Painter,
+    Say,
     fit,
 )
 
@@ -43,6 +45,7 @@ LINE_H = 20
 FRAME_MS = 2400
 LAST_MS = 4000
 _KEY = re.compile(r"\b([A-Z]{1,2}\d-\d\d)@T(\d+)")
+_TURN = re.compile(r"T\d+ ")
 _HIT = re.compile(r"^T\d+ (.+?) aims at \S+ \((\d+)\)$")
 _ATTACK = re.compile(r"attacks (red|white|blue) for (\d+): (\d+) gets through")
 _QUIET = ("move", "lift", "energy", "computer", "confirm", "bots", "fire")
@@ -101,16 +104,16 @@ def _shots(frame: TurnFrame) -> tuple[list[Shot], dict[str, int]]:
     return shots, hits
 
 
-def _impacts(frame: TurnFrame, before: TurnFrame) -> tuple[tuple[str, str], ...]:
+def _impacts(frame: TurnFrame, before: TurnFrame, say: Say) -> tuple[tuple[str, str], ...]:
     found: dict[str, str] = {}
     for e in frame.events:
         m = _ATTACK.search(e.text) if e.kind == "attack" else None
         if m is not None and m.group(3) == "0":
-            found.setdefault(m.group(1), "shields held")
+            found.setdefault(m.group(1), say(Text("shields held")))
     for zone, key in enumerate(ZONES):
         new = len(frame.ship.tiles[zone]) - len(before.ship.tiles[zone])
         if new > 0:
-            found[key] = f"{new} damage"
+            found[key] = say(Text("{count} damage", count=new))
     return tuple((z, found[z]) for z in ZONES if z in found)
 
 
@@ -119,6 +122,7 @@ def frame_scene(
     index: int,
     tracks: Sequence[str],
     mission: str = "",
+    say: Say = str,
 ) -> Scene:
     """The ship picture of turn `index` of the trace (1 = turn 1)."""
     frame, before = result.frames[index], result.frames[index - 1]
@@ -147,35 +151,45 @@ def frame_scene(
     )
     last = max(13, result.frames[-1].turn)
     lost_now = index == len(result.frames) - 1 and result.lost
-    title = f"Turn {frame.turn}" + (" · threats only" if frame.turn == 13 else "")
     if lost_now:
-        title = f"Turn {frame.turn} · ship destroyed"
-    subtitle = _tally(result, frame.turn, mission)
+        title = Text("Turn {turn} · ship destroyed", turn=frame.turn)
+    elif frame.turn == 13:
+        title = Text("Turn {turn} · threats only", turn=frame.turn)
+    else:
+        # Its own key: a Space Alert turn is a round ("kolo"), not a Neuroshima move ("tah").
+        title = Text("Turn {number}", number=frame.turn)
     return Scene(
-        title,
-        subtitle,
+        say(title),
+        say(_tally(result, frame.turn, mission)),
         (tracks[0], tracks[1], tracks[2], tracks[3]),
         threats,
         crew,
         ship,
         tuple(shots),
-        _impacts(frame, before),
+        _impacts(frame, before, say),
         progress=(frame.turn, last),
     )
 
 
-def _tally(result: FlightResult, turn: int, mission: str) -> str:
+def _tally(result: FlightResult, turn: int, mission: str) -> Text:
     done = [e for f in result.frames if f.turn <= turn for e in f.events]
     destroyed = sum(1 for e in done if e.kind == "destroyed")
     survived = sum(1 for e in done if e.kind == "survived")
     parts = [mission_title(mission)] if mission else []
-    parts += [f"{destroyed} destroyed", f"{survived} passed Z"]
-    return " · ".join(parts)
+    parts += [
+        Text("{count} destroyed", count=destroyed),
+        Text("{count} passed Z", count=survived),
+    ]
+    return Text.joined(" · ", parts)
 
 
-def clean(event: TraceEvent, crew: Sequence[Crew], names: dict[str, str]) -> str:
+def clean(event: TraceEvent, crew: Sequence[Crew], names: dict[str, str], say: Say = str) -> str:
     """An event's text for people: no turn prefix, threats as '#3 Fighter', display names."""
-    text = event.text.split(" ", 1)[1] if event.text.startswith("T") else event.text
+    text = say(event.text)
+    # The turn prefix is read from the English text, so a sentence is never cut wrongly.
+    prefix = _TURN.match(event.text)
+    if prefix is not None and text.startswith(prefix.group()):
+        text = text[prefix.end() :]
     text = _KEY.sub(lambda m: f"#{m.group(2)}", text)
     for key, name in names.items():
         number = f"#{_number(key)}"
@@ -187,21 +201,28 @@ def clean(event: TraceEvent, crew: Sequence[Crew], names: dict[str, str]) -> str
     return text.replace("_", " ")
 
 
-def _lines(frame: TurnFrame, crew: Sequence[Crew], names: dict[str, str]) -> list[tuple[str, str]]:
+def _lines(
+    frame: TurnFrame, crew: Sequence[Crew], names: dict[str, str], say: Say
+) -> list[tuple[TraceEvent | None, str]]:
     events = list(frame.events)
     room = 2 * LINES_PER_COLUMN
     for kind in _QUIET:
         if len(events) <= room:
             break
         events = [e for e in events if e.kind != kind]
-    lines = [(e.kind, clean(e, crew, names)) for e in events]
+    lines: list[tuple[TraceEvent | None, str]] = [(e, clean(e, crew, names, say)) for e in events]
     if len(lines) > room:
-        lines = [*lines[: room - 1], ("more", f"… and {len(lines) - room + 1} more")]
-    return lines or [("quiet", "A quiet turn.")]
+        more = Text("… and {count} more", count=len(lines) - room + 1)
+        lines = [*lines[: room - 1], (None, say(more))]
+    return lines or [(None, say(Text("A quiet turn.")))]
 
 
-def _colour(kind: str, line: str) -> tuple[int, int, int]:
-    if kind == "damage" and "zone damaged" not in line:
+def _colour(event: TraceEvent | None) -> tuple[int, int, int]:
+    if event is None:
+        return MUTED
+    kind = event.kind
+    # Read from the English text: the said line may be in any language.
+    if kind == "damage" and "zone damaged" not in event.text:
         return BEAM  # damage a threat takes is good news
     if kind in ("damage", "lost", "knock_out", "attack", "survived"):
         return IMPACT
@@ -209,27 +230,33 @@ def _colour(kind: str, line: str) -> tuple[int, int, int]:
         return GOOD
     if kind in ("hit", "fire", "rocket", "interceptors"):
         return BEAM
-    return TEXT if kind not in ("more", "quiet") else MUTED
+    return TEXT
 
 
 def frame_painter(
-    result: FlightResult, index: int, tracks: Sequence[str], crew: Sequence[Crew], mission: str = ""
+    result: FlightResult,
+    index: int,
+    tracks: Sequence[str],
+    crew: Sequence[Crew],
+    mission: str = "",
+    say: Say = str,
 ) -> Painter:
     """Turn `index` of the replay before its texts are drawn."""
-    p = paint_scene(frame_scene(result, index, tracks, mission), geo.PANEL_Y + PANEL_H)
+    scene = frame_scene(result, index, tracks, mission, say)
+    p = paint_scene(scene, geo.PANEL_Y + PANEL_H, say)
     frame = result.frames[index]
     names = {t.key: t.name for f in result.frames for t in f.threats}
     y = geo.PANEL_Y
-    p.text((MARGIN, y), f"TURN {frame.turn}", HEAD_PX, TEXT)
+    p.text((MARGIN, y), say(Text("TURN {turn}", turn=frame.turn)), HEAD_PX, TEXT)
     column_w = (WIDTH - 2 * MARGIN - 24) / 2
-    for i, (kind, line) in enumerate(_lines(frame, crew, names)):
+    for i, (event, line) in enumerate(_lines(frame, crew, names, say)):
         x = MARGIN + (i // LINES_PER_COLUMN) * (column_w + 24)
         top = y + 30 + (i % LINES_PER_COLUMN) * LINE_H
         p.text(
             (x, top),
             fit(line, BODY_PX, column_w, REGULAR),
             BODY_PX,
-            _colour(kind, line),
+            _colour(event),
             "la",
             REGULAR,
         )
@@ -241,12 +268,13 @@ def replay_frames(
     tracks: Sequence[str],
     crew: Sequence[Crew] | None = None,
     mission: str = "",
+    say: Say = str,
 ) -> list[Image.Image]:
     """One image per turn of the trace (turn 1 onwards; fewer when the ship was lost)."""
     if crew is None:
         crew = [Crew(c.name, c.name) for c in result.frames[0].crew]
     return [
-        frame_painter(result, i, tracks, crew, mission).finish()
+        frame_painter(result, i, tracks, crew, mission, say).finish()
         for i in range(1, len(result.frames))
     ]
 
@@ -268,10 +296,10 @@ def _resolved(view: View) -> FlightResult:
     return view.result
 
 
-def replay_animation(view: View, names: Sequence[str] | None = None) -> bytes:
+def replay_animation(view: View, names: Sequence[str] | None = None, say: Say = str) -> bytes:
     """The replay of a resolved flight as a looping GIF (Discord animates GIFs inline)."""
     result = _resolved(view)
-    frames = replay_frames(result, view.tracks, view_crew(view, names), view.mission)
+    frames = replay_frames(result, view.tracks, view_crew(view, names), view.mission, say)
     return animation_bytes(frames)
 
 

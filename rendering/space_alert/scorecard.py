@@ -7,6 +7,7 @@ from PIL import Image
 from games.space_alert.resolution import FlightResult
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
+from games.text import Text
 from rendering.assets import REGULAR
 from rendering.canvas import png_bytes
 from rendering.space_alert.bridge import mission_title
@@ -24,6 +25,7 @@ from rendering.space_alert.style import (
     TEXT,
     WIDTH,
     Painter,
+    Say,
     fit,
 )
 
@@ -35,63 +37,76 @@ def score_lines(result: FlightResult) -> list[tuple[str, str, int | None]]:
     """(section, label, points) rows of the score card; points None for a heading or a note."""
     rows: list[tuple[str, str, int | None]] = []
     for key, heading, ids in (
-        ("destroyed", "Threats destroyed", result.destroyed),
-        ("survived", "Threats that passed Z", result.survived),
+        ("destroyed", Text("Threats destroyed"), result.destroyed),
+        ("survived", Text("Threats that passed Z"), result.survived),
     ):
         rows.append((key, heading, None))
         if not ids:
-            rows.append((key, "none", 0))
+            rows.append((key, Text("none"), 0))
         for threat_id in ids:
             spec = threat_spec(threat_id)
             points = spec.points_destroyed if key == "destroyed" else spec.points_survived or 0
-            rows.append((key, f"{spec.name} ({spec.id})", points))
+            rows.append((key, Text.verbatim(f"{spec.name} ({spec.id})"), points))
     red, white, blue = result.damage
-    rows.append(("penalty", "Penalties", None))
-    rows.append(
-        ("penalty", f"Damage: red {red} · white {white} · blue {blue}", -sum(result.damage))
+    rows.append(("penalty", Text("Penalties"), None))
+    damage = Text(
+        "Damage: red {red} · white {white} · blue {blue}", red=red, white=white, blue=blue
     )
-    rows.append(("penalty", "Worst zone counted again", -max(result.damage)))
-    names = ", ".join(result.knocked_out) or "nobody"
-    rows.append(("penalty", f"Knocked out: {names}", -2 * len(result.knocked_out)))
-    rows.append(("penalty", "Inactive battlebot squads", -result.inactive_battlebots))
+    rows.append(("penalty", damage, -sum(result.damage)))
+    rows.append(("penalty", Text("Worst zone counted again"), -max(result.damage)))
+    if result.knocked_out:
+        names = Text("Knocked out: {names}", names=Text.verbatim(", ".join(result.knocked_out)))
+    else:
+        names = Text("Knocked out: nobody")
+    rows.append(("penalty", names, -2 * len(result.knocked_out)))
+    rows.append(("penalty", Text("Inactive battlebot squads"), -result.inactive_battlebots))
     vc = result.visual_confirmation
-    rows.append(("bonus", "Visual confirmation", None))
-    rows.append(("bonus", f"Phases 1 · 2 · 3: {vc[0]} · {vc[1]} · {vc[2]}", sum(vc)))
+    rows.append(("bonus", Text("Visual confirmation"), None))
+    phases = Text.verbatim(f"{vc[0]} · {vc[1]} · {vc[2]}")
+    rows.append(("bonus", Text("Phases 1 · 2 · 3: {points}", points=phases), sum(vc)))
     if result.unfinished:
-        left = ", ".join(threat_spec(t).name for t in result.unfinished)
-        rows.append(("note", f"Still out there at the jump (no points): {left}", None))
+        left = Text.verbatim(", ".join(threat_spec(t).name for t in result.unfinished))
+        rows.append(
+            ("note", Text("Still out there at the jump (no points): {names}", names=left), None)
+        )
     return rows
 
 
-def score_card_painter(result: FlightResult, mission: str = "") -> Painter:
+def flight_detail(result: FlightResult, mission: str) -> Text:
+    """The line under a verdict: the mission (or 'Flight log') and why the ship was lost."""
+    parts: list[str] = [mission_title(mission) if mission else Text("Flight log")]
+    if result.lost and result.loss_reason:
+        parts.append(result.loss_reason)
+    return Text.joined(" · ", parts)
+
+
+def score_card_painter(result: FlightResult, mission: str = "", say: Say = str) -> Painter:
     """The score card before its texts are drawn."""
     rows = score_lines(result)
     height = 190 + len(rows) * ROW_H + 40
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
-    title = "Ship lost" if result.lost else "Mission complete"
-    p.text((MARGIN, 18), title, 30, IMPACT if result.lost else GOOD)
-    detail = mission_title(mission) if mission else "Flight log"
-    if result.lost and result.loss_reason:
-        detail += f" · {result.loss_reason}"
+    title = Text("Ship lost") if result.lost else Text("Mission complete")
+    p.text((MARGIN, 18), say(title), 30, IMPACT if result.lost else GOOD)
+    detail = say(flight_detail(result, mission))
     p.text(
         (MARGIN, 62), fit(detail, 16, WIDTH - 2 * MARGIN - 250, REGULAR), 16, MUTED, "la", REGULAR
     )
     box = (WIDTH - MARGIN - 220, 16, WIDTH - MARGIN, 112)
     p.box(box, LABEL_BG, IMPACT if result.lost else GOOD, 14, 2.5)
-    p.text(((box[0] + box[2]) / 2, 36), "SCORE", HEAD_PX, MUTED, "mm")
+    p.text(((box[0] + box[2]) / 2, 36), say(Text("SCORE")), HEAD_PX, MUTED, "mm")
     shown = "—" if result.score is None else str(result.score)
     p.text(((box[0] + box[2]) / 2, 78), shown, 44, TEXT, "mm")
     y = 140
     for section, label, points in rows:
         mid = y + ROW_H / 2
         if section == "note":
-            note = fit(label, 15, WIDTH - 2 * MARGIN, REGULAR)
+            note = fit(say(label), 15, WIDTH - 2 * MARGIN, REGULAR)
             p.text((MARGIN, mid), note, 15, MUTED, "lm", REGULAR)
         elif points is None:
             y += 6
-            p.text((MARGIN, y + ROW_H / 2), label.upper(), HEAD_PX, TEXT, "lm")
+            p.text((MARGIN, y + ROW_H / 2), say(label).upper(), HEAD_PX, TEXT, "lm")
         else:
-            line = fit(label, ROW_PX, WIDTH - 300, REGULAR)
+            line = fit(say(label), ROW_PX, WIDTH - 300, REGULAR)
             p.text((MARGIN + 18, mid), line, ROW_PX, TEXT, "lm", REGULAR)
             colour = GOOD if points > 0 else IMPACT if points < 0 else MUTED
             shown = f"{points:+d}" if points else "0"
@@ -100,25 +115,28 @@ def score_card_painter(result: FlightResult, mission: str = "") -> Painter:
         y += ROW_H
     y += 10
     p.box((MARGIN, y, WIDTH - MARGIN, y + 40), BEAM if not result.lost else LABEL_BG, None, 10)
-    total = "no score: the ship was lost" if result.score is None else f"{result.score:+d}"
+    if result.score is None:
+        total = say(Text("no score: the ship was lost"))
+    else:
+        total = f"{result.score:+d}"
     ink = INK if not result.lost else IMPACT
-    p.text((MARGIN + 18, y + 20), "TOTAL", HEAD_PX, ink, "lm")
+    p.text((MARGIN + 18, y + 20), say(Text("TOTAL")), HEAD_PX, ink, "lm")
     p.text((WIDTH - MARGIN - 10, y + 20), total, HEAD_PX, ink, "rm")
     return p
 
 
-def score_card_image(result: FlightResult, mission: str = "") -> Image.Image:
+def score_card_image(result: FlightResult, mission: str = "", say: Say = str) -> Image.Image:
     """The score card of a resolved flight."""
-    return score_card_painter(result, mission).finish()
+    return score_card_painter(result, mission, say).finish()
 
 
-def score_card(view: View) -> Image.Image:
+def score_card(view: View, say: Say = str) -> Image.Image:
     """The score card from a view of the finished game (refused before resolution)."""
     if view.result is None:
         raise ValueError("the flight has not been resolved yet")
-    return score_card_image(view.result, view.mission)
+    return score_card_image(view.result, view.mission, say)
 
 
-def score_card_png(view: View) -> bytes:
+def score_card_png(view: View, say: Say = str) -> bytes:
     """The score card as PNG bytes."""
-    return png_bytes(score_card(view))
+    return png_bytes(score_card(view, say))

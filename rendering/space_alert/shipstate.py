@@ -8,9 +8,11 @@ from games.space_alert.ship import (
     REACTOR_CAPACITY,
     SHIELD_CAPACITY,
 )
+from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
 from rendering.palette import mix
 from rendering.space_alert import layout as geo
+from rendering.space_alert.backdrop import C_DEVICES, DEVICES, PULSE_CANNON
 from rendering.space_alert.scene import ShipMarks
 from rendering.space_alert.style import (
     BEAM,
@@ -27,17 +29,18 @@ from rendering.space_alert.style import (
     TEXT,
     ZONES,
     Painter,
+    Say,
     battlebot_icon,
 )
 
 TILE_ROWS = (("upper_cannon", "shield", "structure"), ("lower_cannon", "reactor", "gravolift"))
 TILE_NAMES = {
-    "upper_cannon": "upper gun",
-    "lower_cannon": "lower gun",
-    "shield": "shield",
-    "reactor": "reactor",
-    "gravolift": "lift",
-    "structure": "structure",
+    "upper_cannon": Text("upper gun"),
+    "lower_cannon": Text("lower gun"),
+    "shield": Text("shield"),
+    "reactor": Text("reactor"),
+    "gravolift": Text("lift"),
+    "structure": Text("structure"),
 }
 
 
@@ -60,8 +63,12 @@ def _pips(
             p.rect(box, mix(IMPACT, HULL, 0.5), IMPACT)
 
 
-def paint_ship(p: Painter, ship: ShipMarks) -> None:
+def paint_ship(p: Painter, ship: ShipMarks, say: Say = str) -> None:
     """Strengths, energy pips, stocks and the damage tokens of every zone."""
+    # Marks sit right after the backdrop's device names, so they are measured as said.
+    heavy, shield = (text_width(say(name), 15) for name in DEVICES["upper"])
+    light, reactor = (text_width(say(name), 15) for name in DEVICES["lower"])
+    pulse = text_width(say(PULSE_CANNON), 15)
     for zone, key in enumerate(ZONES):
         tiles = ship.tiles[zone]
         for deck in ("upper", "lower"):
@@ -71,12 +78,12 @@ def paint_ship(p: Painter, ship: ShipMarks) -> None:
                 strength = HEAVY_LASER_STRENGTH[zone] - ("upper_cannon" in tiles)
                 _strength(
                     p,
-                    x0 + 34 + text_width("Heavy laser", 15),
+                    x0 + 34 + heavy,
                     row,
                     strength,
                     "upper_cannon" in tiles,
                 )
-                x = x0 + 190 + text_width("Shield", 15) + 8
+                x = x0 + 190 + shield + 8
                 _pips(
                     p,
                     x,
@@ -91,14 +98,15 @@ def paint_ship(p: Painter, ship: ShipMarks) -> None:
                     strength = LIGHT_LASER_STRENGTH - ("lower_cannon" in tiles)
                     _strength(
                         p,
-                        x0 + 34 + text_width("Light laser", 15),
+                        x0 + 34 + light,
                         row,
                         strength,
                         "lower_cannon" in tiles,
                     )
                 elif "lower_cannon" in tiles:
-                    _strength(p, x0 + 34 + text_width("Pulse cannon", 15), row, "range 1", True)
-                x = x0 + 190 + text_width("Reactor", 15) + 8
+                    reach = say(Text("range {range}", range=1))
+                    _strength(p, x0 + 34 + pulse, row, reach, True)
+                x = x0 + 190 + reactor + 8
                 _pips(
                     p,
                     x,
@@ -108,39 +116,41 @@ def paint_ship(p: Painter, ship: ShipMarks) -> None:
                     REACTOR_CAPACITY[zone],
                     ENERGY_PIP,
                 )
-        _stocks(p, key, ship)
-        _damage(p, zone, tiles, ship.new_tiles[zone])
+        _stocks(p, key, ship, say)
+        _damage(p, zone, tiles, ship.new_tiles[zone], say)
 
 
 def _strength(p: Painter, x: float, y: float, value: int | str, damaged: bool) -> None:
     p.text((x + 6, y), str(value), 15, IMPACT if damaged else BEAM, "lm")
 
 
-def _stocks(p: Painter, key: str, ship: ShipMarks) -> None:
+def _stocks(p: Painter, key: str, ship: ShipMarks, say: Say) -> None:
     stored = dict(ship.stored_bots)
     for deck in ("upper", "lower"):
         station = f"{deck}_{key}"
         x0, y0, _, _ = geo.station_box(station)
         row = y0 + 44
         if station in stored:
-            x = x0 + 40 + text_width("Battlebots", 15)
+            x = x0 + 40 + text_width(say(C_DEVICES[station]), 15)
             bots = stored[station]
             if bots is None:
-                p.text((x, row), "taken", SMALL_PX, MUTED, "lm", REGULAR)
+                p.text((x, row), say(Text("taken")), SMALL_PX, MUTED, "lm", REGULAR)
             else:
                 p.sprite(battlebot_icon(bots == "active", 16), (x + 9, row))
         if station == "lower_white":
             x = x0 + 164
-            p.text((x, row), "Fuel", 15, TEXT, "lm")
-            _pips(p, x + text_width("Fuel", 15) + 8, row, ship.capsules, 3, 3, ENERGY_PIP)
+            fuel = say(Text("Fuel"))
+            p.text((x, row), fuel, 15, TEXT, "lm")
+            _pips(p, x + text_width(fuel, 15) + 8, row, ship.capsules, 3, 3, ENERGY_PIP)
         if station == "lower_blue":
-            x = x0 + 40 + text_width("Rockets", 15)
+            x = x0 + 40 + text_width(say(C_DEVICES[station]), 15)
             _pips(p, x, row, ship.rockets, 3, 3, PAPER)
             if ship.rocket_in_flight:
-                p.text((x + 44, row), "1 in flight", SMALL_PX, BEAM, "lm", REGULAR)
+                flying = say(Text("1 in flight"))
+                p.text((x + 44, row), flying, SMALL_PX, BEAM, "lm", REGULAR)
 
 
-def _damage(p: Painter, zone: int, tiles: tuple[str, ...], new: tuple[str, ...]) -> None:
+def _damage(p: Painter, zone: int, tiles: tuple[str, ...], new: tuple[str, ...], say: Say) -> None:
     x = geo.column_x(zone) + 6
     width = (geo.COL_W - 12 - 8) / 3
     for r, row in enumerate(TILE_ROWS):
@@ -158,10 +168,10 @@ def _damage(p: Painter, zone: int, tiles: tuple[str, ...], new: tuple[str, ...])
                 p.box(box, HULL, CELL_EDGE, 5, 1)
                 colour = DIM
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            label = TILE_NAMES[tile] + (" ✗" if tile in tiles else "")
+            label = say(TILE_NAMES[tile]) + (" ✗" if tile in tiles else "")
             p.text((cx, cy), label, SMALL_PX, colour, "mm", CONDENSED_BOLD)
         if "gravolift" in tiles:
             cx = geo.column_x(zone) + geo.COL_W // 2
             top, bottom = geo.UPPER_Y + geo.STATION_H, geo.LOWER_Y
             p.rect((cx - 16, top - 2, cx + 16, bottom + 2), mix(IMPACT, HULL, 0.45), IMPACT)
-            p.text((cx, (top + bottom) / 2), "slow", SMALL_PX, PAPER, "mm")
+            p.text((cx, (top + bottom) / 2), say(Text("slow")), SMALL_PX, PAPER, "mm")

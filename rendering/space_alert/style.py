@@ -7,6 +7,7 @@ axis-aligned and drawn crisp at final size, which keeps a 13-frame replay fast.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,6 +16,9 @@ from PIL import Image, ImageDraw
 from rendering.assets import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from rendering.canvas import RGB, Sketch, Text, draw_texts, paste
 from rendering.palette import ARMY_STYLES, BACKGROUND, INK, MUTED, PAPER, TEXT, Style, mix
+
+Say = Callable[[str], str]
+"""How the caller wants words said: a Text in, the reader's language out (`str`: English)."""
 
 WIDTH = 1080
 MARGIN = 24

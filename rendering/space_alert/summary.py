@@ -11,10 +11,11 @@ from PIL import Image
 from games.space_alert.resolution import FlightResult
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
+from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR
 from rendering.canvas import png_bytes
-from rendering.space_alert.bridge import mission_title
 from rendering.space_alert.program import half_face
+from rendering.space_alert.scorecard import flight_detail
 from rendering.space_alert.style import (
     BEAM,
     CELL_EDGE,
@@ -31,6 +32,7 @@ from rendering.space_alert.style import (
     TITLE_PX,
     WIDTH,
     Painter,
+    Say,
     crew_token,
     fit,
     threat_fill,
@@ -68,23 +70,35 @@ def threat_story(result: FlightResult) -> list[tuple[str, str, int, int, str]]:
     ]
 
 
+def _fate(fate: str, turn: int, lost: bool) -> Text:
+    """How a threat's story ends, on its last turn."""
+    if fate == "destroyed":
+        return Text("destroyed · T{turn}", turn=turn)
+    if fate == "survived":
+        return Text("passed Z · T{turn}", turn=turn)
+    if lost:
+        return Text("in play at the loss · T{turn}", turn=turn)
+    return Text("still out there · T{turn}", turn=turn)
+
+
 def summary_painter(
-    result: FlightResult, programs: Sequence[Program], mission: str = ""
+    result: FlightResult, programs: Sequence[Program], mission: str = "", say: Say = str
 ) -> Painter:
     """The summary before its texts are drawn."""
     story = threat_story(result)
     height = 130 + 40 + len(programs) * ROW + 60 + max(1, len(story)) * ROW + 30
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
-    verdict = "Ship lost" if result.lost else f"Mission complete · score {result.score}"
-    p.text((MARGIN, 16), verdict, TITLE_PX, IMPACT if result.lost else GOOD)
-    detail = mission_title(mission) if mission else "Flight log"
-    if result.lost and result.loss_reason:
-        detail += f" · {result.loss_reason}"
+    if result.lost:
+        verdict = Text("Ship lost")
+    else:
+        verdict = Text("Mission complete · score {score}", score=result.score)
+    p.text((MARGIN, 16), say(verdict), TITLE_PX, IMPACT if result.lost else GOOD)
+    detail = say(flight_detail(result, mission))
     p.text((MARGIN, 56), fit(detail, 16, WIDTH - 2 * MARGIN, REGULAR), 16, MUTED, "la", REGULAR)
     y = 100
     _turn_header(p, y)
     y += 30
-    p.text((MARGIN, y + ROW / 2), "PROGRAMS", HEAD_PX, TEXT, "lm")
+    p.text((MARGIN, y + ROW / 2), say(Text("PROGRAMS")), HEAD_PX, TEXT, "lm")
     y += ROW
     for i, program in enumerate(programs):
         p.sprite(crew_token(i, 12, program.name in result.knocked_out), (MARGIN + 14, y + ROW / 2))
@@ -94,10 +108,11 @@ def summary_painter(
             _slot(p, turn, y, play)
         y += ROW
     y += 20
-    p.text((MARGIN, y + ROW / 2), "THREATS", HEAD_PX, TEXT, "lm")
+    p.text((MARGIN, y + ROW / 2), say(Text("THREATS")), HEAD_PX, TEXT, "lm")
     y += ROW
     if not story:
-        p.text((MARGIN, y + ROW / 2), "No threats appeared.", 15, MUTED, "lm", REGULAR)
+        nothing = say(Text("No threats appeared."))
+        p.text((MARGIN, y + ROW / 2), nothing, 15, MUTED, "lm", REGULAR)
     for key, tid, start, end, fate in story:
         spec = threat_spec(tid)
         number = int(key.rsplit("@T", 1)[1])
@@ -106,10 +121,8 @@ def summary_painter(
         x0 = _x(start)
         x1 = _x(end) + CELL_W - 4
         p.box((x0, y + 6, x1, y + ROW - 6), LABEL_BG, threat_fill(spec.serious), 6, 1.5)
-        out = "in play at the loss" if result.lost else "still out there"
-        words = {"destroyed": "destroyed", "survived": "passed Z", "unfinished": out}
         colour = {"destroyed": GOOD, "survived": IMPACT, "unfinished": BEAM}[fate]
-        text = f"{words[fate]} · T{end}"
+        text = say(_fate(fate, end, result.lost))
         if x1 - x0 > 150:
             p.text((x1 - 8, y + ROW / 2), text, SMALL_PX, colour, "rm", CONDENSED_BOLD)
         else:
@@ -143,10 +156,10 @@ def _slot(p: Painter, turn: int, y: int, play: str | None) -> None:
 
 
 def summary_image(
-    result: FlightResult, programs: Sequence[Program], mission: str = ""
+    result: FlightResult, programs: Sequence[Program], mission: str = "", say: Say = str
 ) -> Image.Image:
     """The mission summary of a resolved flight."""
-    return summary_painter(result, programs, mission).finish()
+    return summary_painter(result, programs, mission, say).finish()
 
 
 def view_programs(view: View, names: Sequence[str] | None = None) -> list[Program]:
@@ -160,13 +173,13 @@ def view_programs(view: View, names: Sequence[str] | None = None) -> list[Progra
     return found
 
 
-def mission_summary(view: View, names: Sequence[str] | None = None) -> Image.Image:
+def mission_summary(view: View, names: Sequence[str] | None = None, say: Say = str) -> Image.Image:
     """The game-over summary from the finished game's view (refused before resolution)."""
     if view.result is None:
         raise ValueError("the flight has not been resolved yet")
-    return summary_image(view.result, view_programs(view, names), view.mission)
+    return summary_image(view.result, view_programs(view, names), view.mission, say)
 
 
-def mission_summary_png(view: View, names: Sequence[str] | None = None) -> bytes:
+def mission_summary_png(view: View, names: Sequence[str] | None = None, say: Say = str) -> bytes:
     """The game-over summary as PNG bytes."""
-    return png_bytes(mission_summary(view, names))
+    return png_bytes(mission_summary(view, names, say))

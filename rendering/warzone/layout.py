@@ -13,9 +13,12 @@ from games.warzone.sight import sight_among
 from games.warzone.state import Model
 from games.warzone.view import SquadView, WarzoneView
 from rendering.assets import font
-from rendering.canvas import RGB, Point, Text
+from rendering.canvas import RGB, Point
+from rendering.canvas import Text as Label
 from rendering.palette import Style
 from rendering.warzone import style as st
+from rendering.warzone import words
+from rendering.warzone.words import Say, verdict_text
 
 TABLE_PX = 720
 MARGIN_LEFT = 30
@@ -139,7 +142,7 @@ class Layout:
     rays: list[Ray] = field(default_factory=list)
     relays: list[Relay] = field(default_factory=list)
     lines: list[tuple[tuple[Point, ...], RGB, float]] = field(default_factory=list)
-    texts: list[Text] = field(default_factory=list)
+    texts: list[Label] = field(default_factory=list)
 
 
 BADGES = {
@@ -190,8 +193,8 @@ def _zones(
     return tuple(out)
 
 
-def layout(view: WarzoneView, overlay: Overlay | None = None) -> Layout:
-    """Place everything the table image shows for `view` with `overlay`."""
+def layout(view: WarzoneView, overlay: Overlay | None = None, say: Say = str) -> Layout:
+    """Place everything the table image shows for `view` with `overlay`, words said by `say`."""
     overlay = overlay or Overlay()
     frame = frame_for(view, overlay.zoom)
     styles = styles_of(view)
@@ -222,12 +225,12 @@ def layout(view: WarzoneView, overlay: Overlay | None = None) -> Layout:
     if overlay.rings:
         _rings(view, frame, out, squads)
     for pair in overlay.sights:
-        _sight(view, frame, out, pair)
+        _sight(view, frame, out, pair, say)
     if overlay.measure is not None:
         _measure(frame, out, overlay.measure)
     if len(overlay.path) >= 2:
         out.lines.append((tuple(frame.px(p) for p in overlay.path), st.MEASURE, 2.0))
-    _banner(view, out, overlay)
+    _banner(view, out, overlay, say)
     return out
 
 
@@ -252,7 +255,7 @@ def _tags(view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, SquadV
         active = squad.key == view.active_squad or squad.attached_to == view.active_squad
         colour = st.ACTIVE if active else st.PAPER
         y = max(y, frame.top + size)
-        out.texts.append(Text((x, y), squad.key, size, colour, "md", stroke=2, stroke_fill=st.INK))
+        out.texts.append(Label((x, y), squad.key, size, colour, "md", stroke=2, stroke_fill=st.INK))
 
 
 def _relays(view: WarzoneView, frame: Frame, out: Layout, styles: tuple[Style, Style]) -> None:
@@ -261,7 +264,7 @@ def _relays(view: WarzoneView, frame: Frame, out: Layout, styles: tuple[Style, S
         colour = st.RELAY if holder is None else styles[holder].fill
         out.relays.append(Relay(frame.px(obj), CONTROL_RANGE * frame.ppi, colour, i + 1))
         if frame.visible(obj, 0.0):
-            out.texts.append(Text(frame.px(obj), str(i + 1), 11, st.INK, "mm"))
+            out.texts.append(Label(frame.px(obj), str(i + 1), 11, st.INK, "mm"))
 
 
 def short_name(name: str) -> str:
@@ -277,7 +280,7 @@ WEAPON_ABBREVIATIONS = (("Assault Rifle", "AR"), ("Missile Launcher", "ML"))
 Box = tuple[float, float, float, float]
 
 
-def text_box(t: Text) -> Box:
+def text_box(t: Label) -> Box:
     """The pixel box a laid-out text covers (stroke included)."""
     x0, y0, x1, y1 = font(t.size, t.font).getbbox(t.text, anchor=t.anchor, stroke_width=t.stroke)
     return (t.xy[0] + x0, t.xy[1] + y0, t.xy[0] + x1, t.xy[1] + y1)
@@ -323,7 +326,9 @@ LABEL_ANGLES = tuple(dict.fromkeys((90 + s * 15 * k) % 360 for k in range(13) fo
 """Where ring labels may sit, degrees (the top of the ring first, then either way round)."""
 
 
-def _ring_label(frame: Frame, out: Layout, centre: Point, radius: float, label: str) -> Text | None:
+def _ring_label(
+    frame: Frame, out: Layout, centre: Point, radius: float, label: str
+) -> Label | None:
     """The label on its ring: inside the window, clear of bases, relays and other text.
 
     Tries the top of the ring first, then 15-degree steps either way; when no spot is clear,
@@ -335,12 +340,12 @@ def _ring_label(frame: Frame, out: Layout, centre: Point, radius: float, label: 
     discs = [(b.centre, b.radius + pad) for b in out.bases]
     discs += [(r.centre, max(7.0, 0.45 * frame.ppi) + pad) for r in out.relays]
     boxes = [text_box(t) for t in out.texts]
-    best: tuple[int, int, Text] | None = None
+    best: tuple[int, int, Label] | None = None
     for rank, degrees in enumerate(LABEL_ANGLES):
         x = centre[0] + radius * math.cos(math.radians(degrees))
         y = centre[1] - radius * math.sin(math.radians(degrees))
-        text = Text((x, y), label, 12, st.RING, "mm", "DejaVuSansCondensed-Bold.ttf",
-                    stroke=2, stroke_fill=st.INK)  # fmt: skip
+        text = Label((x, y), label, 12, st.RING, "mm", "DejaVuSansCondensed-Bold.ttf",
+                     stroke=2, stroke_fill=st.INK)  # fmt: skip
         box = text_box(text)
         if not (table[0] <= box[0] and box[2] <= table[2] and table[1] <= box[1]
                 and box[3] <= table[3]):  # fmt: skip
@@ -354,7 +359,7 @@ def _ring_label(frame: Frame, out: Layout, centre: Point, radius: float, label: 
     return best[2] if best else None
 
 
-def _sight(view: WarzoneView, frame: Frame, out: Layout, pair: tuple[str, str]) -> None:
+def _sight(view: WarzoneView, frame: Frame, out: Layout, pair: tuple[str, str], say: Say) -> None:
     models = {m.key: m for m in view.models}
     shooter, target = models.get(pair[0]), models.get(pair[1])
     if shooter is None or target is None:
@@ -366,18 +371,9 @@ def _sight(view: WarzoneView, frame: Frame, out: Layout, pair: tuple[str, str]) 
         out.rays.append(Ray(frame.px(p), frame.px(q), colour, not clear))
     verdict = verdict_text(seen.clear, seen.in_arc, seen.visible, seen.cover.value)
     mid = frame.px(((shooter.x + target.x) / 2, (shooter.y + target.y) / 2))
-    text = f'{shooter.key}>{target.key}: {verdict}, {seen.distance:.1f}"'
+    text = f'{shooter.key}>{target.key}: {say(verdict)}, {seen.distance:.1f}"'
     colour = st.BLOCKED if not seen.clear else (st.COVERED if covered else st.SEEN)
-    out.texts.append(Text(mid, text, 12, st.PAPER, "mm", stroke=3, stroke_fill=colour))
-
-
-def verdict_text(clear: bool, in_arc: bool, visible: bool, cover: str) -> str:
-    """'in sight', 'in sight, light cover', 'out of arc', 'blocked'."""
-    if not in_arc:
-        return "out of arc"
-    if not visible:
-        return "blocked"
-    return "in sight" + ("" if cover == "none" else f", {cover} cover")
+    out.texts.append(Label(mid, text, 12, st.PAPER, "mm", stroke=3, stroke_fill=colour))
 
 
 def _measure(frame: Frame, out: Layout, ends: tuple[Vec, Vec]) -> None:
@@ -385,34 +381,28 @@ def _measure(frame: Frame, out: Layout, ends: tuple[Vec, Vec]) -> None:
     out.lines.append(((a, b), st.MEASURE, 2.5))
     length = math.dist(ends[0], ends[1])
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10)
-    out.texts.append(Text(mid, f"{length:.1f}\"", 14, st.PAPER, "mm", stroke=3,
-                          stroke_fill=st.MEASURE))  # fmt: skip
+    out.texts.append(Label(mid, f"{length:.1f}\"", 14, st.PAPER, "mm", stroke=3,
+                           stroke_fill=st.MEASURE))  # fmt: skip
 
 
-def _banner(view: WarzoneView, out: Layout, overlay: Overlay) -> None:
+def _banner(view: WarzoneView, out: Layout, overlay: Overlay, say: Say) -> None:
     names = [faction_of(view, 0), faction_of(view, 1)]
-    if view.phase == "over":
-        head = f"Game over after round {view.round}"
-    elif view.round == 0:
-        head = f"Setup: {view.phase}"
-    else:
-        head = f"Round {view.round} of {view.last_round}, {view.phase}"
+    head = words.head(view.phase, view.round, view.last_round)
     acting = ""
     if view.phase == "activation":
         squad = next((s for s in view.squads if s.key == view.active_squad), None)
-        doing = f": {squad.key} {squad.name.split(' (')[0]}" if squad else " chooses a squad"
-        acting = f"seat {view.active_seat} ({names[view.active_seat]}){doing}"
+        key, unit = (squad.key, squad.name.split(" (")[0]) if squad else (None, "")
+        acting = say(words.acting(view.active_seat, names[view.active_seat], key, unit))
     elif view.phase == "reaction" and view.reaction:
-        acting = f"sentry reaction: {', '.join(view.reaction)}"
-    out.texts.append(Text((12, 8), head, 17, st.LABEL, "la"))
-    out.texts.append(Text((12, 29), acting or overlay.caption, 13, st.MUTED, "la",
-                          "DejaVuSans.ttf"))  # fmt: skip
+        acting = say(words.reacting(list(view.reaction)))
+    caption = say(overlay.caption)
+    out.texts.append(Label((12, 8), say(head), 17, st.LABEL, "la"))
+    out.texts.append(Label((12, 29), acting or caption, 13, st.MUTED, "la", "DejaVuSans.ttf"))
     right = out.width - 12
-    vp = f"VP {view.vp[0]} : {view.vp[1]}"
-    out.texts.append(Text((right, 8), vp, 17, st.LABEL, "ra"))
-    extra = f"body {view.body_count[0]} : {view.body_count[1]}   RES {view.res_left[0]} | "
-    out.texts.append(Text((right, 29), extra + str(view.res_left[1]), 13, st.MUTED, "ra",
-                          "DejaVuSans.ttf"))  # fmt: skip
-    if acting and overlay.caption:
-        out.texts.append(Text((out.width // 2, 29), overlay.caption, 13, st.ACTIVE, "ma",
-                              "DejaVuSans.ttf"))  # fmt: skip
+    vp = say(words.victory_points(view.vp))
+    out.texts.append(Label((right, 8), vp, 17, st.LABEL, "ra"))
+    extra = say(words.tallies(view.body_count, view.res_left))
+    out.texts.append(Label((right, 29), extra, 13, st.MUTED, "ra", "DejaVuSans.ttf"))
+    if acting and caption:
+        out.texts.append(Label((out.width // 2, 29), caption, 13, st.ACTIVE, "ma",
+                               "DejaVuSans.ttf"))  # fmt: skip

@@ -8,10 +8,11 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from games.warzone.terrain import Terrain
-from rendering.assets import font
+from rendering.assets import REGULAR, font, text_width
 from rendering.canvas import RGB, SCALE, Point, Sketch, Text, draw_texts, paste
 from rendering.palette import mix
 from rendering.warzone import style as st
+from rendering.warzone import words
 from rendering.warzone.layout import (
     BOTTOM_LABELS,
     TABLE_PX,
@@ -19,13 +20,14 @@ from rendering.warzone.layout import (
     Frame,
     Layout,
 )
+from rendering.warzone.words import Say
 
 HATCH_STEP = 9
 
 
-def paint(out: Layout, terrain: tuple[Terrain, ...]) -> Image.Image:
-    """The finished RGB image of a layout over `terrain`."""
-    image = _backdrop(out.width, out.height, out.frame, terrain, out.zones).copy()
+def paint(out: Layout, terrain: tuple[Terrain, ...], say: Say = str) -> Image.Image:
+    """The finished RGB image of a layout over `terrain`, the legend said by `say`."""
+    image = _backdrop(out.width, out.height, out.frame, terrain, out.zones, say).copy()
     _overlay(image, out)
     for mark in out.bases:
         sprite = _base_sprite(
@@ -87,6 +89,7 @@ def _backdrop(
     frame: Frame,
     terrain: tuple[Terrain, ...],
     zones: tuple[tuple[float, float, float, float, RGB], ...],
+    say: Say,
 ) -> Image.Image:
     image = Image.new("RGB", (width, height), st.FRAME)
     left, top = frame.left, frame.top
@@ -101,8 +104,8 @@ def _backdrop(
         _piece(sketch, frame, piece)
     # a box-filter halving, like the overlays: LANCZOS over the whole table costs ~70 ms more
     paste(image, sketch.image.reduce(SCALE), (sketch.left, sketch.top))
-    draw_texts(image, [*_grid_labels(frame), *_terrain_labels(frame, terrain), *_legend(frame)])
-    _legend_swatches(image, frame)
+    draw_texts(image, [*_grid_labels(frame), *_terrain_labels(frame, terrain), *legend(frame, say)])
+    _legend_swatches(image, frame, say)
     return image
 
 
@@ -188,45 +191,53 @@ def _terrain_labels(frame: Frame, terrain: tuple[Terrain, ...]) -> list[Text]:
     return out
 
 
-LEGEND_ITEMS = (
-    ("hatch", st.LIGHT_FILL, "light cover -2"),
-    ("cross", st.HEAVY_FILL, "heavy cover -4"),
-    ("cross", st.IMPASSABLE_FILL, "impassable"),
+LEGEND_SWATCHES = (
+    ("hatch", st.LIGHT_FILL),
+    ("cross", st.HEAVY_FILL),
+    ("cross", st.IMPASSABLE_FILL),
 )
-LEGEND_TEXT = (
-    "h: blocks sight up to that height   S sentry  E evade  F focus  C charged  ! out of "
-    "coherency  P pinned  B broken  2W wounds left"
-)
+"""Pattern and fill of the legend's swatches, in the order of `words.LEGEND_COVER`."""
+LEGEND_STEP = 118
+"""Pixels from one swatch to the next; a longer label (another language) pushes the next on."""
+SWATCH_LABEL = 22
+"""Pixels from a swatch's left edge to its label."""
 
 
 def _legend_y(frame: Frame) -> int:
     return frame.top + TABLE_PX + BOTTOM_LABELS + 8
 
 
-def _legend(frame: Frame) -> list[Text]:
-    y = _legend_y(frame) + 9
+def _swatches(frame: Frame, say: Say) -> tuple[list[tuple[int, str]], int]:
+    """Where each swatch starts with its label said, and where the relay note starts."""
     out = []
-    x = frame.left + 22
-    for _, _, label in LEGEND_ITEMS:
-        out.append(Text((x, y), label, 11, st.LABEL, "lm", "DejaVuSans.ttf"))
-        x += 118
-    out.append(Text((x - 8, y), "relays: 3\" control, holder's colour", 11, st.LABEL, "lm",
-                    "DejaVuSans.ttf"))  # fmt: skip
-    out.append(Text((frame.left, y + 21), LEGEND_TEXT, 10, st.MUTED, "lm", "DejaVuSans.ttf"))
+    x = frame.left
+    for label in words.LEGEND_COVER:
+        said = say(label)
+        out.append((x, said))
+        x += max(LEGEND_STEP, SWATCH_LABEL + math.ceil(text_width(said, 11, REGULAR)) + 10)
+    return out, x + SWATCH_LABEL - 8
+
+
+def legend(frame: Frame, say: Say = str) -> list[Text]:
+    """The legend's texts under the table: swatch labels, the relay note and the badge key."""
+    y = _legend_y(frame) + 9
+    swatches, relays = _swatches(frame, say)
+    out = [Text((x + SWATCH_LABEL, y), said, 11, st.LABEL, "lm", REGULAR) for x, said in swatches]
+    out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
+    out.append(Text((frame.left, y + 21), say(words.LEGEND_MARKS), 10, st.MUTED, "lm", REGULAR))
     return out
 
 
-def _legend_swatches(image: Image.Image, frame: Frame) -> None:
+def _legend_swatches(image: Image.Image, frame: Frame, say: Say) -> None:
     y = _legend_y(frame)
-    x = frame.left
-    for pattern, fill, _ in LEGEND_ITEMS:
+    swatches, _ = _swatches(frame, say)
+    for (x, _), (pattern, fill) in zip(swatches, LEGEND_SWATCHES, strict=True):
         sketch = Sketch((x, y, 18, 18), (0, 0, 0, 0))
         box = [(0.5 + x, 0.5 + y), (17.5 + x, 0.5 + y), (17.5 + x, 17.5 + y), (0.5 + x, 17.5 + y)]
         sketch.polygon(box, fill=(*fill, 255))
         _hatch(sketch, box, st.mix_ink(fill), pattern == "cross")
         sketch.polygon(box, outline=(*st.INK, 255), width=1)
         sketch.paste_onto(image)
-        x += 118
 
 
 class _Ink:

@@ -32,7 +32,7 @@ Program = list[list[Placement]]
 CARD_TEXT = re.compile(r"#\d+|place \d|\b(A|B|C|bots)/(red|blue|lift)\b")
 
 
-def _record_input(view: Any, names: Any = None) -> bytes:
+def _record_input(view: Any, names: Any = None, say: Any = str) -> bytes:
     # A public image may be drawn only from the channel's view, which holds no card.
     assert view.seat is None and view.hand == ()
     assert all(b.slots == () for b in view.boards)

@@ -18,22 +18,32 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 LOCALISED: dict[str, tuple[str, ...]] = {
-    "service": ("bot/service", "bot/discord", "bot/console"),
+    "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
     "neuroshima": ("games/neuroshima", "bot/service/commands/neuroshima.py"),
     "neuroshima_images": ("rendering/neuroshima",),
+    "sniper_elite": (
+        "games/sniper_elite",
+        "bot/service/hosting/sniper",
+        "bot/service/commands/sniper.py",
+    ),
+    "sniper_elite_images": ("rendering/sniper_elite",),
+    "space_alert_images": ("rendering/space_alert",),
+    "space_alert": (
+        "games/space_alert",
+        "bot/service/hosting/space_alert",
+        "bot/service/commands/space_alert",
+        "bot/discord/space_alert",
+    ),
+    "warzone_images": ("rendering/warzone",),
+    "leagues_images": ("rendering/leagues.py",),
+    "warzone": ("games/warzone", "bot/service/hosting/warzone", "bot/service/commands/warzone"),
 }
 """Catalogue domain -> the code whose templates it holds; a new game is one more line."""
 NOT_LOCALISED: tuple[str, ...] = (
     # Converted by their own game's helpers, with their own domains later.
-    "bot/service/hosting/space_alert",
-    "bot/service/hosting/sniper",
-    "bot/service/hosting/warzone",
-    "bot/service/commands/space_alert",
-    "bot/service/commands/sniper",
-    "bot/service/commands/warzone",
-    "bot/discord/space_alert",
     # The AI never speaks to players.
     "games/neuroshima/ai",
+    "games/warzone/ai",
 )
 """Paths (prefixes) inside LOCALISED packages whose texts are not (yet) translated."""
 ERROR_MODULES = ("games.base", "bot.service.errors")

@@ -25,19 +25,20 @@ HOST_GROUPS = frozenset({"league"})
 
 def _choice_keys(domain: str) -> set[str]:
     """option:choice keys a domain's catalogue holds: the host's for top-level and league
-    commands and for the hosted options of localised games; a game's for its own options."""
+    commands and for the hosted options of localised games; a game's for its own options only."""
     cat = catalogue()
     games = {d for d in LOCALISED if d != "service"}
+    game_of = {g.name: g.game_key for g in cat.groups if g.game_key}  # "sniper": "sniper_elite"
     keys = set()
     for command in [c for g in cat.groups for c in g.commands] + list(cat.commands):
-        group = (command.group or "").replace("-", "_")
+        group = game_of.get(command.group or "", command.group or "")
         if command.group is not None and group not in games and group not in HOST_GROUPS:
             continue  # a game not localised yet
         for option in command.options:
             if option.name in VERBATIM_CHOICES:
                 continue
             hosted = command.group is None or group in HOST_GROUPS or option.name in HOSTED_OPTIONS
-            if (domain == "service") == hosted:
+            if (domain == "service") == hosted and (hosted or group == domain):
                 keys |= {i18n.choice_key(option.name, c) for c in option.choices}
     return keys
 

@@ -211,8 +211,9 @@ async def _records(service: Service, user: UserId, o: Options) -> Reply:
     lines = records.personal(found, who)
     name = service.host.name(who)
     if not lines:
-        return Reply(f"{name} has no finished sniper missions here yet.")
-    return Reply("\n".join([f"Sniper records of {name}:", *(f"  {s}" for s in lines)]))
+        return Reply(Text("{name} has no finished sniper missions here yet.", name=name))
+    head = Text("Sniper records of {name}:", name=name)
+    return Reply(Text.lines([head, *(Text.joined("", [Text.verbatim("  "), s]) for s in lines)]))
 
 
 async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
@@ -222,15 +223,37 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     found = await records.missions(service.host, o.get(CONTEXT_GUILD))
     rows = records.best_by_player(found, map_key, challenge)[: int(o.get("top") or 10)]
     if not rows:
-        return Reply(f"No finished missions on {map_key} ({challenge}) yet.")
-    lines = [f"Sniper leaderboard, {map_key}, challenge {challenge} (best score per player):"]
-    for rank, (m, games, wins) in enumerate(rows, start=1):
-        result = "out alive" if m.won else "lost"
-        lines.append(
-            f"  {rank}. {service.host.name(m.user_id)}: {m.score} ({result}, {m.objectives} "
-            f"objectives, {m.rounds_left} rounds left, {m.hits} hits; {wins} of {games} won)"
+        return Reply(
+            Text(
+                "No finished missions on {map} ({challenge}) yet.", map=map_key, challenge=challenge
+            )
         )
-    return Reply("\n".join(lines))
+    lines = [
+        Text(
+            "Sniper leaderboard, {map}, challenge {challenge} (best score per player):",
+            map=map_key,
+            challenge=challenge,
+        )
+    ]
+    for rank, (m, games, wins) in enumerate(rows, start=1):
+        lines.append(
+            Text(
+                "  {rank}. {player}: {score} (out alive, {objectives} objectives, {rounds} rounds "
+                "left, {hits} hits; {wins} of {games} won)"
+                if m.won
+                else "  {rank}. {player}: {score} (lost, {objectives} objectives, {rounds} rounds "
+                "left, {hits} hits; {wins} of {games} won)",
+                rank=rank,
+                player=service.host.name(m.user_id),
+                score=m.score,
+                objectives=m.objectives,
+                rounds=m.rounds_left,
+                hits=m.hits,
+                wins=wins,
+                games=games,
+            )
+        )
+    return Reply(Text.lines(lines))
 
 
 def _values(**fields: str) -> Values:

@@ -82,7 +82,7 @@ def _clock_seconds(text: str) -> int:
     seconds = parse_duration(text)
     if seconds not in PHASE_CLOCKS:
         shown = "5m, 10m, 15m, 20m, 30m, 45m, 1h, 2h, 3h, 4h, 6h, 8h, 12h, 18h, 1d-5d, 7d"
-        raise LobbyError(f"A phase deadline is one of: {shown}.", code="bad_clock")
+        raise LobbyError("A phase deadline is one of: {shown}.", code="bad_clock", shown=shown)
     return seconds
 
 

@@ -18,7 +18,18 @@ from bot.service.commands.spec import Suggestion
 from bot.service.hosting.space_alert_bridge import heard, private_update
 from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.table import Table, load_table
-from games.space_alert.actions import ClearSlot, GiveCard, PlaceCard
+from games.space_alert.actions import (
+    Action,
+    ClearSlot,
+    FlyAgain,
+    GiveCard,
+    LeaveStoreEmpty,
+    PlaceCard,
+    RepairBattlebots,
+    RepairDamage,
+    SkipRepair,
+    StopCampaign,
+)
 from games.space_alert.cards import card as card_of
 from games.space_alert.choices import HALVES, placements, programmable_boards
 from games.space_alert.codec import CODEC
@@ -107,7 +118,7 @@ async def panel(
         return base
     if state.stage is not Stage.PLANNING:
         decisions = tuple(
-            Suggestion(CODEC.format(a), CODEC.format(a)) for a in legal_actions(state, seat)
+            Suggestion(decision_name(a), CODEC.format(a)) for a in legal_actions(state, seat)
         )
         return replace(base, decisions=decisions)
     boards = programmable_boards(state, seat)
@@ -157,6 +168,24 @@ def faces(cards: Iterable[int]) -> tuple[Suggestion, ...]:
                         count=len(numbers))  # fmt: skip
         found.append(Suggestion(name, str(numbers[0])))
     return tuple(found)
+
+
+def decision_name(action: Action) -> Text:
+    """A between-flights answer as a menu shows it: the typed form in English, a sentence in
+    other languages (the value stays the typed form)."""
+    if isinstance(action, FlyAgain):
+        return Text("fly {normal} {serious}", normal=action.normal, serious=action.serious)
+    if isinstance(action, StopCampaign):
+        return Text("stop")
+    if isinstance(action, RepairDamage):
+        return Text("repair {zone} {tile}", zone=action.zone, tile=action.tile)
+    if isinstance(action, RepairBattlebots):
+        return Text("repair bots")
+    if isinstance(action, SkipRepair):
+        return Text("skip")
+    if isinstance(action, LeaveStoreEmpty):
+        return Text("empty {store}", store=action.station)
+    return Text.verbatim(CODEC.format(action))
 
 
 def _slot_text(slot: int, card_id: int, half: str) -> Text:

@@ -20,6 +20,7 @@ from games.space_alert.choices import placements, programmable_boards, slot_choi
 from games.space_alert.planning import open_slots
 from games.space_alert.rules import legal_actions
 from games.space_alert.state import Stage, State
+from games.text import Text
 
 KEY = "space_alert"
 
@@ -63,12 +64,12 @@ async def cards(ask: Ask) -> list[Suggestion]:
     return [Suggestion(card(c).text, str(c)) for c in ids]
 
 
-def _slot_label(state: State, seat: Seat, board: int, slot: int) -> str:
+def _slot_label(state: State, seat: Seat, board: int, slot: int) -> Text:
     choice = slot_choices(state, seat, board, slot)
     if choice.placed is None:
-        return f"slot {slot} (empty)"
-    play = card(choice.placed.card).play(choice.placed.half).text
-    return f"slot {slot}: {play} (#{choice.placed.card})"
+        return Text("slot {slot} (empty)", slot=slot)
+    play = Text.verbatim(card(choice.placed.card).play(choice.placed.half).text)
+    return Text("slot {slot}: {play} (#{card})", slot=slot, play=play, card=choice.placed.card)
 
 
 async def slots(ask: Ask) -> list[Suggestion]:
@@ -115,8 +116,11 @@ async def boards(ask: Ask) -> list[Suggestion]:
     out = []
     for index in programmable_boards(state, seat):
         b = state.boards[index]
-        name = "your board" if b.seat == seat else b.name
-        out.append(Suggestion(f"{index + 1}: {name}", str(index + 1)))
+        if b.seat == seat:
+            name = Text("{number}: your board", number=index + 1)
+        else:
+            name = Text("{number}: {name}", number=index + 1, name=Text.verbatim(b.name))
+        out.append(Suggestion(name, str(index + 1)))
     return out
 
 
@@ -130,9 +134,9 @@ async def repairs(ask: Ask) -> list[Suggestion]:
     for action in legal_actions(state, seat):
         if isinstance(action, RepairDamage):
             what = f"{action.zone} {action.tile}"
-            out.append(Suggestion(f"{what} (damage token)", what))
+            out.append(Suggestion(Text("{what} (damage token)", what=what), what))
         elif isinstance(action, RepairBattlebots):
-            out.append(Suggestion("bots (a battlebot squad)", "bots"))
+            out.append(Suggestion(Text("bots (a battlebot squad)"), "bots"))
     return out
 
 

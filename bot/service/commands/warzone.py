@@ -31,6 +31,7 @@ from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import LobbyUpdate, Reply
 from bot.service.table import load_table
 from games.base import InvalidActionError
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone.state import Phase
 from games.warzone.terrain import preset_names
@@ -67,8 +68,8 @@ def _points(text: str) -> tuple[tuple[float, float], ...]:
             x, y = word.split(",")
             out.append((float(x), float(y)))
         except ValueError:
-            raise InvalidActionError(f"{word!r} is not a point; write x,y like 12,7.5.",
-                                     code="bad_point") from None  # fmt: skip
+            raise InvalidActionError("{word} is not a point; write x,y like 12,7.5.",
+                                     code="bad_point", word=repr(word)) from None  # fmt: skip
     if not out:
         raise InvalidActionError("Give at least one point x,y.", code="bad_point")
     return tuple(out)
@@ -156,8 +157,9 @@ def _do(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     what, model, value = str(o["what"]).strip().lower(), o.get("model"), o.get("value")
     if what not in DO_WHAT:
         raise InvalidActionError(
-            f"{what!r} is not one of the other actions: {', '.join(DO_WHAT)}.", code="bad_option"
-        )
+            "{what} is not one of the other actions: {actions}.", code="bad_option",
+            what=repr(what), actions=", ".join(DO_WHAT),
+        )  # fmt: skip
     if what in ("keep", "pass"):
         return [what], (), ()
     if what == "pass-reaction":
@@ -165,10 +167,12 @@ def _do(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     if what == "side":
         return [_words("side", value or "south")], (), ()
     if not model:
-        raise InvalidActionError(f"`{what}` needs model:", code="missing_option")
+        raise InvalidActionError("`{what}` needs model:", code="missing_option", what=what)
     if what in ("pivot", "meleemove", "spot", "ability", "join") and not value:
-        raise InvalidActionError(f"`{what}` needs value: (facing, points, target, ability or "
-                                 "squad)", code="missing_option")  # fmt: skip
+        raise InvalidActionError(
+            "`{what}` needs value: (facing, points, target, ability or squad)",
+            code="missing_option", what=what,
+        )  # fmt: skip
     text = _words(what, model, value)
     return [_as_reaction(state, str(model), text) if what in ("focus", "evade") else text], (), ()
 
@@ -257,10 +261,10 @@ def _with_commitment(command: Command) -> Command:
         commitment = dice_audit.commitment_text(table)
         # Discord opens the lobby with the LobbyUpdate's text, not the reply's: both carry it
         messages = tuple(
-            replace(m, text=f"{m.text}\n{commitment}") if isinstance(m, LobbyUpdate) else m
+            replace(m, text=Text.lines([m.text, commitment])) if isinstance(m, LobbyUpdate) else m
             for m in reply.messages
         )
-        return Reply(f"{reply.text}\n{commitment}", messages, reply.game_id)
+        return Reply(Text.lines([reply.text, commitment]), messages, reply.game_id)
 
     return Command(command.name, command.description, handler, command.options, command.group,
                    command.legal)  # fmt: skip

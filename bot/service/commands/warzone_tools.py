@@ -12,6 +12,7 @@ from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import PublicUpdate, Reply
 from bot.service.table import load_table
 from games.base import InvalidActionError
+from games.text import Text
 from games.warzone.provenance import all_rules
 from games.warzone.terrain import preset_names
 from games.warzone.view import WarzoneView
@@ -22,6 +23,15 @@ if TYPE_CHECKING:
 GROUP = "warzone"
 SOURCE_NAMES = {"rulebook": "from the rulebook", "public": "from a public source",
                 "gap-fill": "gap-fill, not from the rulebook"}  # fmt: skip
+SOURCES_SAID = {
+    "from the rulebook": Text("from the rulebook"),
+    "from a public source": Text("from a public source"),
+    "gap-fill, not from the rulebook": Text("gap-fill, not from the rulebook"),
+}
+"""A rule's provenance (abilities.Source values) as players read it."""
+SECTIONS = {"core": Text("core"), "ability": Text("ability"), "weapon rule": Text("weapon rule"),
+            "deployment": Text("deployment")}  # fmt: skip
+"""The sections of `all_rules` as players read them."""
 
 
 async def _game(service: Service, user: UserId, o: Options, seated: bool = True) -> int:
@@ -37,21 +47,21 @@ async def _list(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _setup(service: Service, user: UserId, o: Options) -> Reply:
     gid = await _game(service, user, o)
-    lines = []
+    lines: list[str] = []
     if o.get("terrain"):
         lines.append(await host.set_terrain(service.host, gid, service.user(user), o["terrain"]))
     if o.get("seed"):
         lines.append(await host.add_seed(service.host, gid, service.user(user), str(o["seed"])))
     table = await load_table(service.host, gid)
     lines.append(dice_audit.commitment_text(table))
-    return Reply("\n".join(lines), (), gid)
+    return Reply(Text.lines(lines), (), gid)
 
 
 async def _view(service: Service, user: UserId, o: Options) -> tuple[int, WarzoneView]:
     gid = await _game(service, user, o, seated=False)
     table = await load_table(service.host, gid)
     if table.state is None:
-        raise InvalidActionError(f"Game {gid} has not started yet.", code="not_started")
+        raise InvalidActionError("Game {game} has not started yet.", code="not_started", game=gid)
     return gid, wp.any_view(table)
 
 
@@ -69,7 +79,7 @@ async def _los(service: Service, user: UserId, o: Options) -> Reply:
 
     gid, view = await _view(service, user, o)
     pairs = wp.sight_pairs(view, str(o["shooter"]), o.get("target"))
-    text = "\n".join(wp.sight_lines(view, pairs))
+    text = Text.lines(wp.sight_lines(view, pairs))
     picture = wp.image(gid, "los", view, Overlay(rings=True, sights=tuple(pairs)))
     return Reply(text, (PublicUpdate(gid, text, (picture,)),), gid)
 
@@ -86,23 +96,28 @@ async def _map(service: Service, user: UserId, o: Options) -> Reply:
     return Reply(text, (PublicUpdate(gid, text, (picture,)),), gid)
 
 
-def rules_text(source: str | None = None, name: str | None = None) -> str:
+def rules_text(source: str | None = None, name: str | None = None) -> Text:
     """Every rule with its tag, filtered by provenance and/or a name fragment."""
     wanted = SOURCE_NAMES.get(source or "")
-    lines = []
+    lines: list[str] = []
     for section, entry in all_rules():
         if wanted and entry.source.value != wanted:
             continue
         text = f"{entry.name} {entry.summary}".lower()
         if name and name.lower() not in text:
             continue
-        lines.append(f"[{entry.source.value}] {section}: {entry.name}: {entry.summary}")
+        lines.append(Text("[{source}] {section}: {name}: {summary}",
+                          source=SOURCES_SAID[entry.source.value], section=SECTIONS[section],
+                          name=entry.name, summary=entry.summary))  # fmt: skip
     if not lines:
-        return "No rule matches."
-    counts = {v: sum(1 for _, e in all_rules() if e.source.value == v)
-              for v in SOURCE_NAMES.values()}  # fmt: skip
-    head = "Rules in play: " + ", ".join(f"{n} {k}" for k, n in counts.items())
-    return "\n".join([head, *lines])
+        return Text("No rule matches.")
+    counts = [
+        Text.joined(" ", [str(sum(1 for _, e in all_rules() if e.source.value == v)),
+                          SOURCES_SAID[v]])
+        for v in SOURCE_NAMES.values()
+    ]  # fmt: skip
+    head = Text("Rules in play: {counts}", counts=Text.joined(", ", counts))
+    return Text.lines([head, *lines])
 
 
 async def _rules(service: Service, user: UserId, o: Options) -> Reply:

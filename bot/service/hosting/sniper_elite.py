@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.service.dice_audit import salt
 from bot.service.errors import LobbyError
-from bot.service.presenters import Presenter
+from bot.service.presenters import Presenter, Say
 from bot.service.profiles import HostProfile, Mode
 from bot.service.table import Host, Table
 from games.base import CHANCE, Seat
@@ -28,10 +28,10 @@ from games.sniper_elite.actions import (
     Tiebreak,
     TokensDrawn,
 )
-from games.sniper_elite.board import BOARD_KEYS
+from games.sniper_elite.board import BOARD_KEYS, Area
 from games.sniper_elite.codec import format as format_action
-from games.sniper_elite.model import ADVANTAGES, CHALLENGES
-from games.sniper_elite.view import SniperView
+from games.sniper_elite.model import ADVANTAGES, CHALLENGES, Token
+from games.sniper_elite.view import SlotView, SniperView
 from games.text import Text
 from storage.records import GameStatus
 
@@ -41,50 +41,112 @@ CHALLENGE_CHOICES = (NO_CHALLENGE, *CHALLENGES)
 LOG_LINES = 8
 
 
-def summary(view: SniperView) -> str:
+PHASES: dict[str, Text] = {
+    "deal_orders": Text("deal orders"),
+    "deal_equipment": Text("deal equipment"),
+    "deal_objectives": Text("deal objectives"),
+    "objective_discard": Text("objective discard"),
+    "choose_entry": Text("choose entry"),
+    "sniper": Text("sniper"),
+    "shot": Text("shot"),
+    "reward": Text("reward"),
+    "loot_draw": Text("loot draw"),
+    "loot_keep": Text("loot keep"),
+    "tiebreak": Text("tiebreak"),
+    "order_roll": Text("order roll"),
+    "order_draw": Text("order draw"),
+    "return_place": Text("return place"),
+    "over": Text("over"),
+}
+"""The phase as the summary's first line names it."""
+
+
+def _listed(items: Sequence[str], none: Text) -> Text:
+    return Text.joined(", ", items) if items else none
+
+
+def _objectives(view: SniperView) -> Text:
+    done = set(view.completed)
+    shown = [
+        Text("{number} {title} (done)", number=n, title=title)
+        if n in done
+        else Text.verbatim(f"{n} {title}")
+        for n, title in view.objectives
+    ]
+    return Text("Objectives: {objectives}.", objectives=Text.joined("; ", shown))
+
+
+def _slot(slot: SlotView | None) -> Text:
+    if slot is None:
+        return Text("(empty)")
+    if not slot.face_up:
+        return Text("(face down)")
+    return Text("{title}: {text}", title=slot.title, text=slot.text)
+
+
+def summary(view: SniperView) -> Text:
     """The table as lines: round, position, objectives, defenders, orders, health, bag, gear."""
-    where = view.sniper or "not on the board yet"
-    lines = [
-        f"Round {view.round}, {view.phase.replace('_', ' ')}. Sniper: {where}; "
-        f"last known area: {view.lka or 'none'}."
+    phase = PHASES.get(view.phase) or Text.verbatim(view.phase.replace("_", " "))
+    lines: list[str] = [
+        Text(
+            "Round {round}, {phase}. Sniper: {where}; last known area: {lka}.",
+            round=view.round,
+            phase=phase,
+            where=view.sniper or Text("not on the board yet"),
+            lka=Area(view.lka).word if view.lka else Text("none"),
+        )
     ]
     if view.objectives:
-        done = set(view.completed)
-        shown = [f"{n} {title}{' (done)' if n in done else ''}" for n, title in view.objectives]
-        lines.append("Objectives: " + "; ".join(shown) + ".")
+        lines.append(_objectives(view))
     if view.probable:
-        lines.append("Probable objectives: " + ", ".join(map(str, view.probable)) + ".")
-    placed = [f"{d.name} {d.space}" for d in view.defenders if d.space]
+        listed = ", ".join(map(str, view.probable))
+        lines.append(Text("Probable objectives: {numbers}.", numbers=listed))
+    placed = [
+        Text("{defender} {space}", defender=d.name, space=d.space)
+        for d in view.defenders
+        if d.space
+    ]
     away = [d.name for d in view.defenders if not d.space]
-    lines.append("Defenders: " + (", ".join(placed) or "none on the board") + ".")
+    on_board = _listed(placed, Text("none on the board"))
+    lines.append(Text("Defenders: {defenders}.", defenders=on_board))
     if away:
-        lines.append("Off the board: " + ", ".join(away) + ".")
-    slots = []
-    for slot in view.slots:
-        if slot is None:
-            slots.append("(empty)")
-        elif not slot.face_up:
-            slots.append("(face down)")
-        else:
-            slots.append(f"{slot.title}: {slot.text}")
-    lines.append("Order board: " + " | ".join(slots))
-    lines.append(f"Order deck: {view.order_deck_size} cards; {len(view.order_discard)} discarded.")
-    stack = ", ".join(view.health_stack) or "empty"
+        lines.append(Text("Off the board: {defenders}.", defenders=Text.joined(", ", away)))
+    slots = Text.joined(" | ", [_slot(slot) for slot in view.slots])
+    lines.append(Text("Order board: {slots}", slots=slots))
     lines.append(
-        f"Health stack (bottom first): {stack}; wounds {view.wounds}; "
-        f"hits this turn {view.hits_this_turn}."
+        Text(
+            "Order deck: {count} cards; {discarded} discarded.",
+            count=view.order_deck_size,
+            discarded=len(view.order_discard),
+        )
     )
-    lines.append("Bag: " + ", ".join(f"{n} {kind}" for kind, n in view.bag) + ".")
-    gear = [f"{title} ({card})" for card, title in view.equipment]
-    lines.append("Equipment: " + (", ".join(gear) or "none") + ".")
+    stack = _listed([Token(t).word for t in view.health_stack], Text("empty"))
+    lines.append(
+        Text(
+            "Health stack (bottom first): {stack}; wounds {wounds}; hits this turn {hits}.",
+            stack=stack,
+            wounds=view.wounds,
+            hits=view.hits_this_turn,
+        )
+    )
+    bag = [Text("{count} {kind}", count=n, kind=Token(kind).word) for kind, n in view.bag]
+    lines.append(Text("Bag: {tokens}.", tokens=Text.joined(", ", bag)))
+    gear = [Text.verbatim(f"{title} ({card})") for card, title in view.equipment]
+    lines.append(Text("Equipment: {cards}.", cards=_listed(gear, Text("none"))))
     if view.drawn:
-        lines.append("Drawn for the shot: " + ", ".join(view.drawn) + ".")
+        drawn = Text.joined(", ", [Token(t).word for t in view.drawn])
+        lines.append(Text("Drawn for the shot: {tokens}.", tokens=drawn))
     if view.choices:
-        lines.append("Choose one of: " + ", ".join(view.choices) + ".")
-    lines += [f"  {e.text}" for e in view.log[-LOG_LINES:]]
+        lines.append(Text("Choose one of: {options}.", options=", ".join(view.choices)))
+    lines += [Text.joined("", [Text.verbatim("  "), e.text]) for e in view.log[-LOG_LINES:]]
     if view.result is not None:
-        lines.append(f"Mission {view.result}: {view.reason}")
-    return "\n".join(lines)
+        verdict = (
+            Text("Mission won: {reason}", reason=view.reason)
+            if view.result == "won"
+            else Text("Mission lost: {reason}", reason=view.reason)
+        )
+        lines.append(verdict)
+    return Text.lines(lines)
 
 
 def describe(seat: Seat, action: Any) -> str:
@@ -92,33 +154,34 @@ def describe(seat: Seat, action: Any) -> str:
     if seat != CHANCE:
         return format_action(action)
     if isinstance(action, OrdersDealt):
-        return "the order board is dealt"
+        return Text("the order board is dealt")
     if isinstance(action, EquipmentDealt):
-        return "equipment dealt: " + ", ".join(action.cards)
+        return Text("equipment dealt: {cards}", cards=", ".join(action.cards))
     if isinstance(action, ObjectivesDrawn):
-        return "objectives drawn: " + ", ".join(map(str, action.numbers))
+        return Text("objectives drawn: {numbers}", numbers=", ".join(map(str, action.numbers)))
     if isinstance(action, TokensDrawn):
-        return "tokens drawn: " + (", ".join(t.value for t in action.tokens) or "none")
+        drawn = _listed([t.word for t in action.tokens], Text("none"))
+        return Text("tokens drawn: {tokens}", tokens=drawn)
     if isinstance(action, LootDrawn):
-        return "looted cards drawn: " + ", ".join(action.cards)
+        return Text("looted cards drawn: {cards}", cards=", ".join(action.cards))
     if isinstance(action, Tiebreak):
-        return "a tie-break number is drawn"
+        return Text("a tie-break number is drawn")
     if isinstance(action, OrderRolled):
-        return f"the order die shows {action.chevrons} chevron(s)"
+        return Text("the order die shows {chevrons} chevron(s)", chevrons=action.chevrons)
     if isinstance(action, OrderDrawn):
-        return "an order card is drawn"
+        return Text("an order card is drawn")
     return type(action).__name__
 
 
 def presenter() -> Presenter:
     """The sniper presenter: the board while playing, the debrief image once it is over."""
 
-    def board(view: SniperView) -> bytes:
+    def board(view: SniperView, say: Say = str) -> bytes:
         from rendering.sniper_elite import board_png, delivery_png, mission_over_image
 
         if view.result is None:
-            return board_png(view)
-        return delivery_png(mission_over_image(view))
+            return board_png(view, say=say)
+        return delivery_png(mission_over_image(view, say=say))
 
     return Presenter(summary=summary, board=board, describe=describe)
 
@@ -164,12 +227,15 @@ def read_modifiers(text: str | None, advantages: bool) -> list[str]:
         if not name:
             continue
         if name not in allowed:
-            kind = "advantage" if advantages else "disadvantage"
+            known = ", ".join(allowed)
             raise LobbyError(
-                Text("{name!r} is not an {kind}; choose from: {known}.", name=name, kind=kind,
-                     known=", ".join(allowed)),
+                Text("{name!r} is not an advantage; choose from: {known}.", name=name, known=known)
+                if advantages
+                else Text(
+                    "{name!r} is not an disadvantage; choose from: {known}.", name=name, known=known
+                ),
                 code="bad_option",
-            )  # fmt: skip
+            )
         if name not in chosen:
             chosen.append(name)
     return chosen

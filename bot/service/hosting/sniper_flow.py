@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from bot.service.dice_audit import commitment, posted_commitment, seeds_of
-from bot.service.outbox import GameOver, Image, Message, PublicUpdate
+from bot.service.outbox import GameOver, Message, PublicUpdate
 from bot.service.play import Plan
+from bot.service.presenters import image
 from bot.service.table import Host, Table
 from games.sniper_elite.actions import OrderRolled
 from games.sniper_elite.model import State
@@ -61,7 +62,8 @@ def _story(plan: Plan, state: State) -> list[str]:
     start = len(before.log) if before is not None else 0
     lines = [e.text for e in state.log[start:]]
     if len(lines) > MAX_STORY:
-        lines = [*lines[: MAX_STORY - 1], f"... and {len(lines) - MAX_STORY + 1} more lines."]
+        more = Text("... and {count} more lines.", count=len(lines) - MAX_STORY + 1)
+        lines = [*lines[: MAX_STORY - 1], more]
     return lines
 
 
@@ -71,17 +73,20 @@ def defenders_turn(table: Table, state: State, round_number: int) -> PublicUpdat
 
     view = player_view(state, None)
     name = f"game{table.id}-v{table.record.version}-defenders.gif"
-    image = Image.lazy(name, lambda: turn_animation(view))
+    shown = image(name, turn_animation, view)
     text = Text("Game {game}: the defenders' turn (round {round}).", game=table.id,
                 round=round_number)  # fmt: skip
-    return PublicUpdate(table.id, text, (image,))
+    return PublicUpdate(table.id, text, (shown,))
 
 
-def _verdict(table: Table, state: State) -> str:
+def _verdict(table: Table, state: State) -> Text:
     if state.result is None:
-        return f"Game {table.id} was abandoned."
-    title = "Mission accomplished" if state.result == "won" else "Mission failed"
-    return f"Game {table.id}: {title}. {state.reason}"
+        return Text("Game {game} was abandoned.", game=table.id)
+    if state.result == "won":
+        return Text(
+            "Game {game}: Mission accomplished. {reason}", game=table.id, reason=state.reason
+        )
+    return Text("Game {game}: Mission failed. {reason}", game=table.id, reason=state.reason)
 
 
 async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) -> list[Message]:
@@ -97,12 +102,13 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
         if isinstance(m, PublicUpdate):
             lines = [m.text]
             if story:
-                lines.append("What happened:\n" + "\n".join(f"  {s}" for s in story))
+                lines.append(Text("What happened:"))
+                lines += [Text.joined("", [Text.verbatim("  "), s]) for s in story]
             if plan.table.state is None:
                 lines.append(commitment_line(after))
-            m = replace(m, text="\n".join(lines))
+            m = replace(m, text=Text.lines(lines))
         elif isinstance(m, GameOver):
-            m = replace(m, text=f"{_verdict(after, state)}\n{reveal_line(seed)}")
+            m = replace(m, text=Text.lines([_verdict(after, state), reveal_line(seed)]))
         out.append(m)
     rolled = [s for s in plan.steps if isinstance(s.action, OrderRolled)]
     if rolled:

@@ -13,6 +13,7 @@ from bot.service.ai import is_ai
 from bot.service.hosting.sniper_elite import KEY, NO_CHALLENGE
 from bot.service.table import Host, load_table
 from games.sniper_elite.model import State
+from games.text import Text
 from storage.records import GameStatus
 
 MAX_GAMES = 5000
@@ -100,19 +101,32 @@ def personal(found: list[Mission], user_id: int) -> list[str]:
     if not mine:
         return []
     keys = sorted({(m.map, m.challenge) for m in mine})
-    lines = []
+    lines: list[str] = []
     for map_key, challenge in keys:
         games = [m for m in mine if (m.map, m.challenge) == (map_key, challenge)]
         won = [m for m in games if m.won]
         best = max(games, key=lambda m: m.score)
-        line = (
-            f"{map_key} / {challenge}: {len(games)} missions, {len(won)} won; best score "
-            f"{best.score} (game #{best.game_id})"
+        line = Text(
+            "{map} / {challenge}: {missions} missions, {won} won; best score {score} "
+            "(game #{game})",
+            map=map_key,
+            challenge=challenge,
+            missions=len(games),
+            won=len(won),
+            score=best.score,
+            game=best.game_id,
         )
         if won:
-            line += (
-                f"; most rounds left {max(m.rounds_left for m in won)}, "
-                f"fewest hits {min(m.hits for m in won)}"
+            line = Text.joined(
+                "",
+                [
+                    line,
+                    Text(
+                        "; most rounds left {rounds}, fewest hits {hits}",
+                        rounds=max(m.rounds_left for m in won),
+                        hits=min(m.hits for m in won),
+                    ),
+                ],
             )
         lines.append(line)
     return lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.service.presenters import Presenter
+from bot.service.presenters import Presenter, Say
 from bot.service.profiles import HostProfile, Mode
 from games.base import CHANCE, Seat
 from games.space_alert.actions import (
@@ -49,65 +49,88 @@ def mission_choices() -> tuple[str, ...]:
     return ("random", "official", *official_missions())
 
 
-def crew_position(index: int) -> str:
+def crew_position(index: int) -> Text:
     """'captain' for the first crew member, then 'crew 2', 'crew 3' ..."""
-    return "captain" if index == 0 else f"crew {index + 1}"
+    return Text("captain") if index == 0 else Text("crew {number}", number=index + 1)
 
 
 # --- texts ---------------------------------------------------------------------------------
-def summary(view: View) -> str:
+def summary(view: View) -> Text:
     """A view as lines: stage, announcements, bulletins, crew; for a seat its hand and boards."""
-    lines = [_stage_line(view)]
-    lines += [f"  {a.text}" for a in view.announcements]
-    lines += [f"  {b}" for b in view.bulletins]
+    indent = Text.verbatim("  ")
+    lines: list[Text] = [_stage_line(view)]
+    lines += [Text.joined("", [indent, a.text]) for a in view.announcements]
+    lines += [Text.joined("", [indent, b]) for b in view.bulletins]
     crew = []
     for b in view.boards:
-        mark = " (locked in)" if b.locked else ""
-        crew.append(f"{b.name}{mark}" if b.seat is not None else b.name)
-    lines.append("Crew in captain order: " + ", ".join(crew))
+        name = Text.verbatim(b.name)
+        crew.append(Text("{name} (locked in)", name=name) if b.locked else name)
+    lines.append(Text("Crew in captain order: {crew}", crew=Text.joined(", ", crew)))
     if view.seat is not None and view.seat >= 0:
         if view.hand:
-            lines.append("Your hand: " + ", ".join(c.text for c in view.hand))
+            hand = Text.verbatim(", ".join(c.text for c in view.hand))
+            lines.append(Text("Your hand: {cards}", cards=hand))
         for b in view.boards:
             if not b.visible or not b.slots:
                 continue
-            owner = "Your program" if b.seat == view.seat else f"{b.name} (android)"
-            slots = " ".join(f"{i}:{s or '-'}" for i, s in enumerate(b.slots, start=1))
-            heroic = f"; heroic card {b.heroic.text}" if b.heroic is not None else ""
-            lines.append(f"{owner}: {slots}{heroic}")
+            slots = Text.verbatim(" ".join(f"{i}:{s or '-'}" for i, s in enumerate(b.slots, 1)))
+            if b.seat == view.seat:
+                line = Text("Your program: {slots}", slots=slots)
+            else:
+                line = Text("{name} (android): {slots}", name=Text.verbatim(b.name), slots=slots)
+            if b.heroic is not None:
+                heroic = Text("; heroic card {card}", card=Text.verbatim(b.heroic.text))
+                line = Text.joined("", [line, heroic])
+            lines.append(line)
         if view.transfers_left:
-            lines.append(f"You may hand over {view.transfers_left} card(s) this phase.")
+            lines.append(
+                Text("You may hand over {count} card(s) this phase.", count=view.transfers_left)
+            )
     if view.result is not None:
         lines.append(_result_line(view))
-    return "\n".join(lines)
+    return Text.lines(lines)
 
 
-def _stage_line(view: View) -> str:
-    mission = view.mission.replace("_", " ")
+STAGES = {
+    "prepare": Text("preparing the flight"),
+    "open_phase": Text("the computer is announcing threats"),
+    "resolve": Text("the flight is resolving"),
+    "debrief": Text("between flights: fly on or stop?"),
+    "repair": Text("between flights: repairs"),
+    "stow_bots": Text("between flights: stowing the battlebots"),
+    "over": Text("the mission is over"),
+}
+"""What the crew is doing, by the view's stage."""
+
+
+def _stage_line(view: View) -> Text:
+    mission = Text.verbatim(view.mission.replace("_", " "))
     if view.stage == "planning" and view.open_turns is not None:
         first, last = view.open_turns
-        return f"Mission {mission}, phase {view.phase}: programming turns {first}-{last}."
-    names = {
-        "prepare": "preparing the flight",
-        "open_phase": "the computer is announcing threats",
-        "resolve": "the flight is resolving",
-        "debrief": "between flights: fly on or stop?",
-        "repair": "between flights: repairs",
-        "stow_bots": "between flights: stowing the battlebots",
-        "over": "the mission is over",
-    }
-    return f"Mission {mission}: {names.get(view.stage, view.stage)}."
+        return Text(
+            "Mission {mission}, phase {phase}: programming turns {first}-{last}.",
+            mission=mission,
+            phase=view.phase,
+            first=first,
+            last=last,
+        )
+    stage = STAGES.get(view.stage, Text.verbatim(view.stage))
+    return Text("Mission {mission}: {stage}.", mission=mission, stage=stage)
 
 
-def _result_line(view: View) -> str:
+def _result_line(view: View) -> Text:
     result = view.result
     assert result is not None
     if result.lost:
-        return f"The ship was lost: {result.loss_reason}."
-    return f"The ship returned. Score {result.score} ({result.threat_points} threat points)."
+        return Text("The ship was lost: {reason}.", reason=result.loss_reason)
+    return Text(
+        "The ship returned. Score {score} ({points} threat points).",
+        score=result.score,
+        points=result.threat_points,
+    )
 
 
-def _mission_of(action: FlightPrepared) -> str:
+def _mission_of(action: FlightPrepared) -> Text:
     """Which schedule flies: the lobby's named one, a drawn official one, or a generated one."""
     if action.schedule is None:
         return Text("the mission chosen in the lobby")
@@ -116,56 +139,66 @@ def _mission_of(action: FlightPrepared) -> str:
     return Text.verbatim(action.schedule.id.replace("_", " "))
 
 
-def describe(seat: Seat, action: Any) -> str:
+def describe(seat: Seat, action: Any) -> Text:
     """One public line per move; planning moves name no card, slot or board."""
+    del seat
     if isinstance(action, PlaceCard):
-        return "programmed a card"
+        return Text("programmed a card")
     if isinstance(action, ClearSlot):
-        return "took a card back"
+        return Text("took a card back")
     if isinstance(action, GiveCard):
-        return f"handed a card to P{action.to + 1}"
+        return Text("handed a card to {board}", board=Text.verbatim(f"P{action.to + 1}"))
     if isinstance(action, LockIn):
-        return "locked in"
+        return Text("locked in")
     if isinstance(action, FlightPrepared):
         red, white, blue, internal = action.tracks
-        mission = _mission_of(action)
-        return (
-            f"the flight is prepared ({mission}): trajectories red {red}, white {white}, "
-            f"blue {blue}, internal {internal}"
+        return Text(
+            "the flight is prepared ({mission}): trajectories red {red}, white {white}, "
+            "blue {blue}, internal {internal}",
+            mission=_mission_of(action),
+            red=red,
+            white=white,
+            blue=blue,
+            internal=internal,
         )
     if isinstance(action, PhaseOpened):
         # Never the threats: a live crew hears them on the clock, and history is public.
         return Text("phase {phase} opens", phase=action.phase)
     if isinstance(action, DamageDrawn):
-        return "the flight resolves"
+        return Text("the flight resolves")
     if isinstance(action, FlyAgain):
-        return f"proposes flying on (normal {action.normal}, serious {action.serious})"
+        return Text(
+            "proposes flying on (normal {normal}, serious {serious})",
+            normal=action.normal,
+            serious=action.serious,
+        )
     if isinstance(action, StopCampaign):
-        return "proposes to stop the campaign"
+        return Text("proposes to stop the campaign")
     if isinstance(action, RepairDamage):
-        return f"repairs {action.tile} in the {action.zone} zone"
+        return Text("repairs {tile} in the {zone} zone", tile=action.tile, zone=action.zone)
     if isinstance(action, RepairBattlebots):
-        return "repairs a battlebot squad"
+        return Text("repairs a battlebot squad")
     if isinstance(action, SkipRepair):
-        return "repairs nothing"
+        return Text("repairs nothing")
     if isinstance(action, LeaveStoreEmpty):
-        return f"leaves the {action.station} store empty"
-    del seat
-    return type(action).__name__
+        return Text("leaves the {store} store empty", store=action.station)
+    return Text.verbatim(type(action).__name__)
 
 
 def presenter() -> Presenter:
     """The Space Alert presenter (the renderer is imported on the first image)."""
 
-    def board(view: View) -> bytes:
+    def board(view: View, say: Say = str) -> bytes:
         from rendering.space_alert import bridge_png, mission_summary_png
 
-        return bridge_png(view) if view.result is None else mission_summary_png(view)
+        if view.result is None:
+            return bridge_png(view, say=say)
+        return mission_summary_png(view, say=say)
 
-    def hand(view: View) -> bytes:
+    def hand(view: View, say: Say = str) -> bytes:
         from rendering.space_alert import program_png
 
-        return program_png(view)
+        return program_png(view, say=say)
 
     return Presenter(summary=summary, board=board, hand=hand, describe=describe)
 

@@ -17,7 +17,8 @@ from functools import partial
 
 from bot.service.hosting import space_alert_clock as clock
 from bot.service.hosting.space_alert import summary
-from bot.service.outbox import Image, PrivateUpdate, PublicUpdate
+from bot.service.outbox import PrivateUpdate, PublicUpdate
+from bot.service.presenters import image as said_image
 from bot.service.table import Host, Table
 from games.space_alert.ship import PHASES
 from games.space_alert.state import Stage, State
@@ -98,7 +99,7 @@ def bridge_update(
     view = cut(player_view(state, None), known)
     shown = "all" if known is None else "-".join(str(i) for i in sorted(known)) or "none"
     name = f"game{table.id}-v{table.record.version}-heard-{shown}-bridge.png"
-    image = Image.lazy(name, lambda: bridge_png(view, names))
+    image = said_image(name, bridge_png, view, names)
     kind = BRIDGE if fresh else BRIDGE_EDIT
     return PublicUpdate(table.id, status(names, state), (image,), kind=kind)
 
@@ -118,5 +119,5 @@ def private_update(
     else:
         head = Text("Game {game} (Space Alert): your program.", game=table.id)
     name = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
-    image = Image.lazy(name, lambda: program_png(view, names))
+    image = said_image(name, program_png, view, names)
     return PrivateUpdate(user, table.id, seat, Text.lines([head, summary(view)]), (image,))

@@ -39,6 +39,7 @@ from games.space_alert.missions import Schedule
 from games.space_alert.rules import legal_actions
 from games.space_alert.state import Stage, State
 from games.space_alert.view import player_view
+from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
 
 PREFIX = "space_alert"
@@ -192,7 +193,8 @@ async def _schedule_live(
 def announcement(table: Table, state: State, index: int, second: int) -> PublicUpdate:
     """The computer's announcement of threat `index`, stamped with the operation clock."""
     text = player_view(state, None).announcements[index].text
-    return PublicUpdate(table.id, f"[{clock_text(second)}] {text}")
+    stamp = Text.verbatim(f"[{clock_text(second)}]")
+    return PublicUpdate(table.id, Text.joined(" ", [stamp, text]))
 
 
 # --- firing --------------------------------------------------------------------------------
@@ -224,7 +226,7 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
             return _remind(host, table, now)
         if what == "warn":
             mention = tuple(u for s in table.humans_to_act() if (u := table.user_at(s)))
-            text = f"Phase {phase} ends in one minute. Lock in what you have."
+            text = Text("Phase {phase} ends in one minute. Lock in what you have.", phase=phase)
             return [PublicUpdate(table.id, text, (), mention)]
         if what == "announce":
             index = int(extra[0])
@@ -234,7 +236,7 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
                 return []
             return [announcement(table, state, index, second), await _bridge(host, table, state)]
         if what == "comms":
-            text = (
+            text = Text(
                 "Communications down: the crew does not talk about the plan until the all-clear."
                 if extra and extra[0] == "down"
                 else "All clear: communications restored."
@@ -253,7 +255,9 @@ async def _bridge(host: Host, table: Table, state: State) -> Message:
 
 
 def _remind(host: Host, table: Table, now: datetime) -> list[Message]:
-    text = f"Game {table.id} (Space Alert): the phase closes soon; lock in your program."
+    text = Text(
+        "Game {game} (Space Alert): the phase closes soon; lock in your program.", game=table.id
+    )
     return [
         Reminder(user, table.id, text, now)
         for s in table.humans_to_act()
@@ -278,7 +282,7 @@ async def _act_for(host: Host, game_id: int, check: Any, moves: Any, line: Any) 
             done.append(seat)
         if not done:
             raise StaleDeadlineError
-        draft.say(line(", ".join(seat_name(host, table, s) for s in done)))
+        draft.say(line(Text.joined(", ", (seat_name(host, table, s) for s in done))))
         draft.bots()
         return draft.finish(None)
 
@@ -295,8 +299,12 @@ async def _close(host: Host, table: Table, phase: int) -> list[Message]:
     def moves(t: Table, draft: Draft) -> list[tuple[Seat, Any]]:
         return [(s, LockIn()) for s in t.humans_to_act()]
 
-    def line(names: str) -> str:
-        return f"Phase {phase} closed on the clock: locked in for {names} (empty slots stay empty)."
+    def line(names: Text) -> Text:
+        return Text(
+            "Phase {phase} closed on the clock: locked in for {names} (empty slots stay empty).",
+            phase=phase,
+            names=names,
+        )
 
     return await _act_for(host, table.id, check, moves, line)
 
@@ -319,7 +327,10 @@ async def _break(host: Host, table: Table, state: State, extra: list[str]) -> li
                     break
         return found
 
-    def line(names: str) -> str:
-        return f"Time is up between flights: {names} answered by default (stop, or no repair)."
+    def line(names: Text) -> Text:
+        return Text(
+            "Time is up between flights: {names} answered by default (stop, or no repair).",
+            names=names,
+        )
 
     return await _act_for(host, table.id, check, moves, line)

@@ -23,22 +23,26 @@ from bot.service.hosting.space_alert_bridge import (
 )
 from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
 from bot.service.play import Plan
+from bot.service.presenters import image as said_image
 from bot.service.table import Host, Table
+from bot.service.updates import reason_text
 from games.base import CHANCE, Seat
 from games.space_alert.actions import DamageDrawn, GiveCard, LockIn, PhaseOpened
+from games.space_alert.rules import outcome
 from games.space_alert.state import Stage, State
 from games.space_alert.view import View, player_view
+from games.text import Text
 from storage.records import GameStatus
 
 
-def captain_order(host: Host, table: Table, state: State) -> str:
+def captain_order(host: Host, table: Table, state: State) -> Text:
     """'Captain order: alice (captain), bob (crew 2), Android C (crew 3) ...'."""
     names = crew_names(host, table)
     shown = []
     for index, board in enumerate(state.boards):
-        name = board.name if board.seat is None else names[board.seat]
-        shown.append(f"{name} ({crew_position(index)})")
-    return "Captain order: " + ", ".join(shown) + "."
+        name = Text.verbatim(board.name if board.seat is None else names[board.seat])
+        shown.append(Text("{name} ({position})", name=name, position=crew_position(index)))
+    return Text("Captain order: {crew}.", crew=Text.joined(", ", shown))
 
 
 def public_images(host: Host, table: Table, state: State, label: str) -> tuple[Image, ...]:
@@ -48,10 +52,8 @@ def public_images(host: Host, table: Table, state: State, label: str) -> tuple[I
     view = player_view(state, None)
     names = crew_names(host, table)
     if view.result is None:
-        return (Image.lazy(f"game{table.id}-{label}-bridge.png", lambda: bridge_png(view, names)),)
-    return (
-        Image.lazy(f"game{table.id}-{label}-summary.png", lambda: mission_summary_png(view, names)),
-    )
+        return (said_image(f"game{table.id}-{label}-bridge.png", bridge_png, view, names),)
+    return (said_image(f"game{table.id}-{label}-summary.png", mission_summary_png, view, names),)
 
 
 def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
@@ -63,16 +65,32 @@ def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
     result = view.result
     assert result is not None
     if result.lost:
-        verdict = f"The ship was lost: {result.loss_reason}."
+        verdict = Text("The ship was lost: {reason}.", reason=result.loss_reason)
     else:
-        verdict = f"The ship returned: score {result.score}."
+        verdict = Text("The ship returned: score {score}.", score=result.score)
     base = f"game{table.id}-flight{state.flight}"
     images = (
-        Image.lazy(f"{base}-replay.gif", lambda: replay_animation(view, names)),
-        Image.lazy(f"{base}-score.png", lambda: score_card_png(view)),
+        said_image(f"{base}-replay.gif", replay_animation, view, names),
+        said_image(f"{base}-score.png", score_card_png, view),
     )
-    text = f"Flight {state.flight} of game {table.id} resolved. {verdict} The replay, turn by turn:"
+    text = Text.joined(
+        " ",
+        [
+            Text("Flight {flight} of game {game} resolved.", flight=state.flight, game=table.id),
+            verdict,
+            Text("The replay, turn by turn:"),
+        ],
+    )
     return PublicUpdate(table.id, text, images)
+
+
+def _reason(state: State, stored: str) -> Text:
+    """The stored outcome reason, said again from the state when the rules wrote it (the
+    record keeps English; a host's reason such as an abort is the host's to say)."""
+    found = outcome(state)
+    if found is not None and str(found.reason) == stored and isinstance(found.reason, Text):
+        return found.reason
+    return reason_text(stored)
 
 
 def _quiet(plan: Plan) -> bool:
@@ -109,7 +127,7 @@ def _lock_ins_only(plan: Plan) -> bool:
     )
 
 
-def _announced(state: State, phases: list[int]) -> list[str]:
+def _announced(state: State, phases: list[int]) -> list[Text]:
     """The computer's announcements of the phases just opened (asynchronous crews)."""
     view = player_view(state, None)
     return [a.text for a in view.announcements if a.phase in phases]
@@ -127,19 +145,21 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
     timing = clock.Timing.of(after)
     known = await heard(host, after, state)
     opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
-    extra: list[str] = []
+    extra: list[Text] = []
     if opened and not timing.live:
         extra += _announced(state, opened)
     if plan.table.state is None:
         extra.append(captain_order(host, after, state))
         if timing.live:
-            extra.append("Live mission: the computer announces threats on the clock (10 minutes).")
+            extra.append(
+                Text("Live mission: the computer announces threats on the clock (10 minutes).")
+            )
     if _blackout_over(plan) and not timing.live:
-        extra.append("All clear: communications restored.")
+        extra.append(Text("All clear: communications restored."))
     schedule = state.schedule
     quiet_phase = schedule is not None and bool(schedule.comms_down[state.phase - 1])
     if opened and quiet_phase and not timing.live and not state.config.solo:
-        extra.append("Communications down: do not discuss the plan until the all-clear.")
+        extra.append(Text("Communications down: do not discuss the plan until the all-clear."))
     out: list[Message] = []
     label = f"v{after.record.version}"
     for m in messages:
@@ -149,15 +169,17 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
             if planning and _lock_ins_only(plan):
                 out.append(bridge_update(host, after, state, known, fresh=False))
                 continue
-            text = "\n".join([m.text, *extra]) if extra else m.text
+            text = Text.lines([m.text, *extra]) if extra else m.text
             images = () if planning else public_images(host, after, state, label)
             out.append(replace(m, text=text, images=images))
             if planning:
                 out.append(bridge_update(host, after, state, known, fresh=bool(opened)))
             continue
         if isinstance(m, GameOver):
-            reason = str((after.record.outcome or {}).get("reason", ""))
-            text = f"Game {after.id} is over. {reason}" if state.result is not None else m.text
+            text = m.text
+            if state.result is not None:
+                said = _reason(state, str((after.record.outcome or {}).get("reason", "")))
+                text = Text("Game {game} is over. {reason}", game=after.id, reason=said)
             m = replace(m, text=text, images=public_images(host, after, state, "final"))
         elif isinstance(m, PrivateUpdate):
             if m.seat not in panels:

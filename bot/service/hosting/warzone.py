@@ -15,13 +15,15 @@ from typing import Any
 from bot.service.ai import Budget, register_ai
 from bot.service.dice_audit import salt
 from bot.service.errors import LobbyError
-from bot.service.presenters import Presenter, register_presenter
+from bot.service.presenters import Presenter, Say, describe_action, register_presenter
 from bot.service.profiles import HostProfile, Mode, register_profile
 from bot.service.table import Host, Table, load_table
-from games.base import GameError
+from games.base import GameError, Seat
+from games.text import Text
 from games.warzone import actions as a
 from games.warzone import ai
 from games.warzone.armylist import PRESETS, preset, validate
+from games.warzone.codec import WarzoneCodec
 from games.warzone.listtext import format_list, parse_list
 from games.warzone.terrain import preset_names
 from games.warzone.view import WarzoneView
@@ -91,37 +93,70 @@ def profile() -> HostProfile:
     )
 
 
-def summary(view: WarzoneView) -> str:
-    """A few lines: round, VP, RES, the squads with their state, and the last log lines."""
-    head = f"Round {view.round}/{view.last_round}, {view.phase}; VP {view.vp[0]}-{view.vp[1]}, "
-    head += f"RES left {view.res_left[0]}|{view.res_left[1]}"
-    if view.active_squad:
-        head += f"; active {view.active_squad}" + (
-            f" ({view.active_model})" if view.active_model else ""
+PHASES = {
+    "initiative": Text("initiative"), "initiative choice": Text("initiative choice"),
+    "choose side": Text("choose side"), "deployment": Text("deployment"),
+    "activation": Text("activation"), "reaction": Text("reaction"), "over": Text("over"),
+}  # fmt: skip
+"""A phase (games.warzone.state.Phase value) as players read it."""
+MORALE = {"pinned": Text("pinned"), "broken": Text("broken")}
+"""A squad's morale other than steady, as players read it."""
+
+
+def _head(view: WarzoneView) -> Text:
+    values: dict[str, object] = {
+        "round": view.round, "last": view.last_round, "phase": PHASES.get(view.phase, view.phase),
+        "vp0": view.vp[0], "vp1": view.vp[1], "res0": view.res_left[0], "res1": view.res_left[1],
+    }  # fmt: skip
+    if not view.active_squad:
+        return Text(
+            "Round {round}/{last}, {phase}; VP {vp0}-{vp1}, RES left {res0}|{res1}", **values
         )
-    lines = [head]
+    active = view.active_squad + (f" ({view.active_model})" if view.active_model else "")
+    return Text(
+        "Round {round}/{last}, {phase}; VP {vp0}-{vp1}, RES left {res0}|{res1}; active {active}",
+        active=active,
+        **values,
+    )
+
+
+def summary(view: WarzoneView) -> Text:
+    """A few lines: round, VP, RES, the squads with their state, and the last log lines."""
+    lines = [_head(view)]
     alive: dict[str, int] = {}
     for m in view.models:
         if m.alive:
             alive[m.squad] = alive.get(m.squad, 0) + 1
     for s in view.squads:
-        flags = [s.morale] if s.morale != "steady" else []
-        flags += ["done"] if s.activated else []
-        flags += [f"with {s.attached_to}"] if s.attached_to else []
+        flags = [MORALE.get(s.morale, s.morale)] if s.morale != "steady" else []
+        flags += [Text("done")] if s.activated else []
+        flags += [Text("with {squad}", squad=s.attached_to)] if s.attached_to else []
         flags += [s.policy] if s.policy else []
-        tail = f" [{', '.join(flags)}]" if flags else ""
-        lines.append(f"  {s.key} seat {s.seat}: {s.name.split(' (')[0]}, {alive.get(s.key, 0)} "
-                     f"left{tail}")  # fmt: skip
-    return "\n".join(lines)
+        values = {"key": s.key, "seat": s.seat, "name": s.name.split(" (")[0],
+                  "count": alive.get(s.key, 0)}  # fmt: skip
+        if flags:
+            said = Text.joined(", ", flags)
+            lines.append(Text("  {key} seat {seat}: {name}, {count} left [{flags}]", flags=said,
+                              **values))  # fmt: skip
+        else:
+            lines.append(Text("  {key} seat {seat}: {name}, {count} left", **values))
+    return Text.lines(lines)
 
 
-def _board_png(view: WarzoneView) -> bytes:
+def _board_png(view: WarzoneView, say: Say = str) -> bytes:
     from rendering.warzone import table_png
 
-    return table_png(view)
+    return table_png(view, say=say)
 
 
-PRESENTER = Presenter(summary=summary, board=_board_png)
+def describe(seat: Seat, action: Any) -> str:
+    """A move as its order notation; a die roll (chance's) said in the reader's language."""
+    if isinstance(action, a.Rolled):
+        return Text("rolled {value}", value=action.value)
+    return describe_action(WarzoneCodec(), seat, action)
+
+
+PRESENTER = Presenter(summary=summary, board=_board_png, describe=describe)
 
 
 def install() -> None:
@@ -154,12 +189,13 @@ async def _save_options(host: Host, table: Table, options: dict[str, Any]) -> No
     host.cache.pop(table.id, None)
 
 
-def read_list(text: str | None, name: str | None) -> tuple[str, str]:
+def read_list(text: str | None, name: str | None) -> tuple[str, Text]:
     """(list text to store, a report) for a submitted text list or a preset name."""
     if name:
         army = preset(name)
         raw = PRESETS[name]
-        return format_list(raw), f"Preset {name}: {army.points} points."
+        return format_list(raw), Text("Preset {name}: {points} points.", name=name,
+                                      points=army.points)  # fmt: skip
     assert text is not None
     # Discord options are one line: ';' or '|' separate squad lines
     lines = text.replace("|", "\n").replace(";", "\n")
@@ -167,27 +203,33 @@ def read_list(text: str | None, name: str | None) -> tuple[str, str]:
         army = validate(parse_list(lines))
     except GameError as err:
         raise LobbyError(err.user_message, code="invalid_list") from None
-    notes = "".join(f"\n  note: {n}" for n in army.notes)
-    return lines, f"List accepted: {army.faction}, {army.points} points.{notes}"
+    accepted = Text("List accepted: {faction}, {points} points.", faction=army.faction,
+                    points=army.points)  # fmt: skip
+    notes = [Text("  note: {note}", note=n) for n in army.notes]
+    return lines, Text.lines([accepted, *notes])
 
 
 async def submit_list(
     host: Host, game_id: int, user: int, text: str | None, name: str | None
-) -> str:
+) -> Text:
     """Store a seat's army list (validated now, so the start cannot fail on it)."""
     table, seat = await _lobby_seat(host, game_id, user)
     if not text and not name:
         current = dict(table.settings.options.get("lists", {})).get(str(seat))
         role = next((r.role for r in table.seats if r.seat == seat), None)
-        return current or f"No list submitted; you play the {role or 'default'} preset."
+        if current:
+            return Text.verbatim(current)
+        if role:
+            return Text("No list submitted; you play the {preset} preset.", preset=role)
+        return Text("No list submitted; you play the default preset.")
     stored, report = read_list(text, name)
     options = dict(table.settings.options)
     options["lists"] = {**dict(options.get("lists", {})), str(seat): stored}
     await _save_options(host, table, options)
-    return f"Seat {seat}: {report}\n{stored}"
+    return Text.lines([Text("Seat {seat}: {report}", seat=seat, report=report), stored])
 
 
-async def add_seed(host: Host, game_id: int, user: int, seed: str) -> str:
+async def add_seed(host: Host, game_id: int, user: int, seed: str) -> Text:
     """Store a seat's own dice seed (mixed into every die of the game)."""
     table, seat = await _lobby_seat(host, game_id, user)
     if not 1 <= len(seed) <= 100:
@@ -195,13 +237,19 @@ async def add_seed(host: Host, game_id: int, user: int, seed: str) -> str:
     options = dict(table.settings.options)
     options["seeds"] = {**dict(options.get("seeds", {})), str(seat): seed}
     await _save_options(host, table, options)
-    return f"Seat {seat} added a dice seed; it is mixed into every die of game {game_id}."
+    return Text(
+        "Seat {seat} added a dice seed; it is mixed into every die of game {game}.",
+        seat=seat,
+        game=game_id,
+    )
 
 
-async def set_terrain(host: Host, game_id: int, user: int, name: str) -> str:
+async def set_terrain(host: Host, game_id: int, user: int, name: str) -> Text:
     """Choose the terrain preset (any seated player, before the start)."""
     table, _ = await _lobby_seat(host, game_id, user)
     if name not in preset_names():
-        raise LobbyError(f"Terrain presets: {', '.join(preset_names())}.", code="bad_option")
+        raise LobbyError(
+            "Terrain presets: {presets}.", code="bad_option", presets=", ".join(preset_names())
+        )
     await _save_options(host, table, {**dict(table.settings.options), "terrain": name})
-    return f"Game {game_id} will be played on {name}."
+    return Text("Game {game} will be played on {terrain}.", game=game_id, terrain=name)

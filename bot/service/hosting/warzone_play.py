@@ -6,9 +6,12 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.service import presenters
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
+from bot.service.presenters import Say
 from bot.service.table import load_table
 from games.base import IllegalActionError, InvalidActionError
+from games.text import Text
 from games.warzone.geometry import Vec, dist, gap
 from games.warzone.sight import sight_among
 from games.warzone.state import Model, State
@@ -22,22 +25,34 @@ MAX_TEXT = 1800
 """Discord allows 2000 characters; the turn line and a margin take the rest."""
 
 
-def _png(view: WarzoneView, overlay: Overlay) -> bytes:
+def _png(view: WarzoneView, overlay: Overlay, say: Say = str) -> bytes:
     from rendering.warzone import table_png
 
-    return table_png(view, overlay)
+    return table_png(view, overlay, say)
 
 
 def image(gid: int, label: str, view: WarzoneView, overlay: Overlay) -> Image:
-    """A lazily drawn table image with an overlay."""
-    return Image.lazy(f"game{gid}-{label}.png", lambda: _png(view, overlay))
+    """A lazily drawn table image with an overlay, in the language of each reader."""
+    return presenters.image(f"game{gid}-{label}.png", _png, view, overlay)
 
 
-def _compact(lines: list[str]) -> str:
+def _compact(lines: list[str]) -> Text:
+    """The lines; past MAX_TEXT characters only the newest whole lines that fit, after '…'."""
     text = "\n".join(lines)
     if len(text) <= MAX_TEXT:
-        return text
-    return "…\n" + text[-MAX_TEXT:].split("\n", 1)[-1]
+        return Text.lines(lines)
+    kept = text[-MAX_TEXT:].split("\n", 1)[-1]
+    newest = lines[-(kept.count("\n") + 1) :]
+    if "\n".join(newest) == kept:  # whole lines: each still said in the reader's language
+        return Text.lines(["…", *newest])
+    return Text.lines(["…", kept])
+
+
+def _last_line(text: str) -> str:
+    """The last line of a message, still a Text when the message was composed of lines."""
+    if isinstance(text, Text) and text.parts and text.separator == "\n":
+        return _last_line(text.parts[-1])
+    return text.rsplit("\n", 1)[-1] if "\n" in text else text
 
 
 async def act_report(
@@ -57,14 +72,16 @@ async def act_report(
     before = await load_table(service.host, gid)
     start = len(before.state.log) if before.state is not None else 0
     replies: list[Reply] = []
-    refused = ""
+    refused: Text | None = None
     for i, command in enumerate(commands):
         try:
             replies.append(await service.act(gid, user, command))
         except (IllegalActionError, InvalidActionError) as err:
             if i == 0:
                 raise
-            refused = f"stopped at `{command}`: {err.user_message}"
+            refused = Text(
+                "stopped at `{command}`: {reason}", command=command, reason=err.user_message
+            )
             break
     after = await load_table(service.host, gid)
     state: State = after.state
@@ -82,11 +99,11 @@ async def act_report(
         if isinstance(m, PublicUpdate):
             if i != last_public:
                 continue
-            last = m.text.rsplit("\n", 1)[-1]
+            last = _last_line(m.text)
             turn = [last] if last.startswith(("To act", "Nobody")) else []
             m = replace(m, text=_compact([*lines, *turn]), images=(picture,))
         kept.append(m)
-    text = _compact(lines) or "Done."
+    text = _compact(lines) if lines else Text("Done.")
     return Reply(text, tuple(kept), gid)
 
 
@@ -111,7 +128,9 @@ def formation_orders(
     """
     members = [m for m in squad_models(state, squad) if not m.finished]
     if not members:
-        raise IllegalActionError(f"{squad} has no model left to move.", code="no_models")
+        raise IllegalActionError(
+            "{squad} has no model left to move.", code="no_models", squad=squad
+        )
     lead = next((m for m in members if m.key == state.squad(squad).commander), members[0])
     end = path[-1]
     ordered = sorted(members, key=lambda m: (-_progress(m, lead, end), m.key))
@@ -154,21 +173,29 @@ def point_or_model(view: WarzoneView, text: str) -> tuple[Vec, Model | None]:
     try:
         x, y = (float(v) for v in text.replace(" ", "").split(","))
     except ValueError:
-        raise InvalidActionError(f"{text!r} is neither a model (A2.3) nor a point (12,7.5).",
-                                 code="bad_point") from None  # fmt: skip
+        raise InvalidActionError(
+            "{text} is neither a model (A2.3) nor a point (12,7.5).", code="bad_point",
+            text=repr(text),
+        ) from None  # fmt: skip
     if not (0 <= x <= view.table and 0 <= y <= view.table):
-        raise InvalidActionError(f"({x:g}, {y:g}) is off the table.", code="bad_point")
+        raise InvalidActionError("({x:g}, {y:g}) is off the table.", code="bad_point", x=x, y=y)
     return (x, y), None
 
 
-def measure_text(view: WarzoneView, a_text: str, b_text: str) -> tuple[str, tuple[Vec, Vec]]:
+def measure_text(view: WarzoneView, a_text: str, b_text: str) -> tuple[Text, tuple[Vec, Vec]]:
     """Centre and base-to-base distance between two models or points."""
     (pa, ma), (pb, mb) = point_or_model(view, a_text), point_or_model(view, b_text)
     ra, rb = (ma.radius if ma else 0.0), (mb.radius if mb else 0.0)
     edge = gap(pa, ra, pb, rb)
-    line = f"{a_text} to {b_text}: {edge:.2f} in base to base"
+    ends = {"a": a_text, "b": b_text, "edge": edge}
     if ma or mb:
-        line += f" ({dist(pa, pb):.2f} in centre to centre)"
+        line = Text(
+            "{a} to {b}: {edge:.2f} in base to base ({centre:.2f} in centre to centre)",
+            centre=dist(pa, pb),
+            **ends,
+        )
+    else:
+        line = Text("{a} to {b}: {edge:.2f} in base to base", **ends)
     return line, (pa, pb)
 
 
@@ -177,17 +204,19 @@ def sight_pairs(view: WarzoneView, shooter: str, target: str | None) -> list[tup
     models = {m.key: m for m in view.models if m.alive and m.deployed}
     me = models.get(shooter)
     if me is None:
-        raise InvalidActionError(f"No model {shooter} on the table.", code="bad_model")
+        raise InvalidActionError("No model {model} on the table.", code="bad_model", model=shooter)
     if target:
         if target not in models:
-            raise InvalidActionError(f"No model {target} on the table.", code="bad_model")
+            raise InvalidActionError(
+                "No model {model} on the table.", code="bad_model", model=target
+            )
         return [(shooter, target)]
     return [(shooter, m.key) for m in models.values() if m.seat != me.seat]
 
 
-def sight_lines(view: WarzoneView, pairs: list[tuple[str, str]]) -> list[str]:
+def sight_lines(view: WarzoneView, pairs: list[tuple[str, str]]) -> list[Text]:
     """One verdict line per pair: arc, sight, cover, distance."""
-    from rendering.warzone.layout import verdict_text
+    from rendering.warzone.words import verdict_text
 
     models = {m.key: m for m in view.models}
     out = []
@@ -195,8 +224,13 @@ def sight_lines(view: WarzoneView, pairs: list[tuple[str, str]]) -> list[str]:
         seen = sight_among(view.terrain, view.models, models[s], models[t])
         verdict = verdict_text(seen.clear, seen.in_arc, seen.visible, seen.cover.value)
         rays = sum(1 for _, _, ok in seen.rays if ok)
-        out.append(f"{s} -> {t}: {verdict}; {rays}/{len(seen.rays)} rays clear; "
-                   f"{seen.distance:.1f} in")  # fmt: skip
+        out.append(
+            Text(
+                "{shooter} -> {target}: {verdict}; {clear}/{rays} rays clear; {distance:.1f} in",
+                shooter=s, target=t, verdict=verdict, clear=rays, rays=len(seen.rays),
+                distance=seen.distance,
+            )
+        )  # fmt: skip
     return out
 
 

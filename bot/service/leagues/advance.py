@@ -27,6 +27,7 @@ from bot.service.leagues.present import (
     table_lines,
 )
 from bot.service.leagues.rounds import (
+    adjudication_reason,
     close_game,
     leagues_of,
     open_round,
@@ -214,7 +215,9 @@ async def _finish(host: Host, state: LeagueState) -> LeagueReply:
     )
     after = await load(host, state.id)
     podium = [entrant_name(host, after, e) for e in order[:3]]
-    places = ", ".join(f"{i}. {n}" for i, n in enumerate(podium, start=1))
+    places = Text.joined(
+        ", ", (Text.joined(" ", [f"{i}.", n]) for i, n in enumerate(podium, start=1))
+    )
     text = Text("{league} is over. Podium: {places}", league=state.head.name, places=places)
     images = (podium_image(host, after, ratings), standings_image(host, after, ratings))
     league: list[LeagueMessage] = [_say(after, text, images=images)]
@@ -243,7 +246,9 @@ async def _collect(host: Host, state: LeagueState, now: datetime) -> LeagueReply
             return LeagueReply("", (), None, (), state.id)
         if overdue:
             rule = state.config.adjudication
-            data, notices = await close_game(host, state, table, rule, f"round deadline: {rule}")
+            data, notices = await close_game(
+                host, state, table, rule, adjudication_reason(rule, False)
+            )
             await record_result(host, state, table, data)
             return LeagueReply("", tuple(notices), None, (), state.id)
     return None

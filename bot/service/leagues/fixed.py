@@ -6,7 +6,8 @@ from collections.abc import Mapping, Sequence
 
 import networkx as nx  # type: ignore[import-untyped]
 
-from bot.service.leagues.swiss import Pairing
+from bot.service.leagues.swiss import Pairing, ref
+from games.text import Text
 
 EMPTY = 0
 """An empty bracket slot or the circle's dummy (entrant ids are never 0)."""
@@ -55,16 +56,35 @@ def robin_round(
     """Round `number` of a stored schedule; a game against a withdrawn entrant is a bye."""
     tables: list[tuple[int, ...]] = []
     byes: list[int] = []
-    why = [f"Round-robin round {number} of {len(schedule)} (circle method, fixed at the start)."]
+    why = [
+        Text(
+            "Round-robin round {round} of {rounds} (circle method, fixed at the start).",
+            round=number,
+            rounds=len(schedule),
+        )
+    ]
     for game in schedule[number - 1]:
         present = [e for e in game if e in active]
         if len(present) == 2:
             tables.append(tuple(present))
-            why.append(f"Table {len(tables)}: #{present[0]} v #{present[1]} as scheduled.")
+            why.append(
+                Text(
+                    "Table {board}: {first} v {second} as scheduled.",
+                    board=len(tables),
+                    first=ref(present[0]),
+                    second=ref(present[1]),
+                )
+            )
         elif present:
             byes.append(present[0])
-            gone = "the circle's odd place" if len(game) == 1 else "a withdrawn opponent"
-            why.append(f"Bye: #{present[0]} ({gone}).")
+            why.append(
+                Text(
+                    "Bye: {player} (the circle's odd place)."
+                    if len(game) == 1
+                    else "Bye: {player} (a withdrawn opponent).",
+                    player=ref(present[0]),
+                )
+            )
     return Pairing(tuple(tables), tuple(byes), tuple(why))
 
 
@@ -85,7 +105,8 @@ def knockout_round(
     """The tables of one knockout round from its slots (byes for empty partners)."""
     tables: list[tuple[int, ...]] = []
     byes: list[int] = []
-    why = [f"Knockout round {number}: {len([s for s in slots if s])} left, seeded by rating."]
+    left = len([s for s in slots if s])
+    why = [Text("Knockout round {round}: {left} left, seeded by rating.", round=number, left=left)]
     for i in range(0, len(slots), 2):
         a, b = slots[i], slots[i + 1]
         if a and b:
@@ -93,12 +114,25 @@ def knockout_round(
             first, second = sorted((a, b), key=lambda e: seed_of[e])
             tables.append((first, second))
             why.append(
-                f"Table {len(tables)}: seed {seed_of[first]} #{first} v seed {seed_of[second]}"
-                f" #{second}; the higher seed plays first."
+                Text(
+                    "Table {board}: seed {first_seed} {first} v seed {second_seed} {second};"
+                    " the higher seed plays first.",
+                    board=len(tables),
+                    first_seed=seed_of[first],
+                    first=ref(first),
+                    second_seed=seed_of[second],
+                    second=ref(second),
+                )
             )
         elif a or b:
             byes.append(a or b)
-            why.append(f"Bye: #{a or b} (seed {seed_of[a or b]}) has no opponent in this slot.")
+            why.append(
+                Text(
+                    "Bye: {player} (seed {seed}) has no opponent in this slot.",
+                    player=ref(a or b),
+                    seed=seed_of[a or b],
+                )
+            )
     return Pairing(tuple(tables), tuple(byes), tuple(why)), list(slots)
 
 

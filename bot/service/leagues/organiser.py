@@ -13,9 +13,16 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import agreements, lobby
 from bot.service.errors import PermissionDeniedError
+from bot.service.i18n import stored
 from bot.service.leagues.config import SEASON_RATINGS, LeagueError
 from bot.service.leagues.messages import LeagueReply
-from bot.service.leagues.rounds import close_game, leagues_of, record_result
+from bot.service.leagues.present import entrant_name, league_reason
+from bot.service.leagues.rounds import (
+    adjudication_reason,
+    close_game,
+    leagues_of,
+    record_result,
+)
 from bot.service.leagues.standings import table_points
 from bot.service.leagues.state import (
     PAUSED,
@@ -123,13 +130,11 @@ async def remove(
             messages += reply.messages
         except GameError:
             pass  # the game ended meanwhile; its result stands
-    from bot.service.leagues.present import entrant_name
-
     text = Text(
         "{player} is out of {league} ({reason}).",
         player=entrant_name(host, state, entrant),
         league=state.head.name,
-        reason=REASONS.get(reason) or reason,
+        reason=league_reason(reason),
     )
     return await leagues._after(state.id, LeagueReply(text, tuple(messages), None, (), state.id))
 
@@ -160,7 +165,7 @@ async def replace_entrant(
         player=host.name(new),
         old=host.name(old_user),
         league=state.head.name,
-        reason=reason,
+        reason=league_reason(reason),
     )
     return LeagueReply(text, tuple(messages), None, (), state.id)
 
@@ -171,7 +176,9 @@ async def pause(host: Host, state: LeagueState, caller: Caller, reason: str) -> 
     if state.phase not in ("running", "signup"):
         raise LeagueError("Only a running league can be paused.", code="not_running")
     await _log(host, state, PAUSED, {"reason": reason}, caller.user, LeagueStatus.PAUSED)
-    paused = Text("{league} is paused: {reason}.", league=state.head.name, reason=reason)
+    paused = Text(
+        "{league} is paused: {reason}.", league=state.head.name, reason=league_reason(reason)
+    )
     return LeagueReply(paused, league_id=state.id)
 
 
@@ -216,8 +223,15 @@ async def report(
     seat = None if winner is None else users.index(winner)
     keys = [(0 if seat is None or s == seat else 1, 0.0) for s in range(len(table.seats))]
     record = await host.store.get_game(game_id)
-    outcome = {"winners": [] if seat is None else [seat], "reason": f"organiser: {reason}",
-               "scores": [], "resigned": [], "ended_by": "league"}  # fmt: skip
+    said = Text("organiser: {reason}", reason=reason)
+    outcome = {
+        "winners": [] if seat is None else [seat],
+        "reason": str(said),
+        "said": stored(said),
+        "scores": [],
+        "resigned": [],
+        "ended_by": "league",
+    }
     if record.status.is_open:
         await host.store.set_status(game_id, GameStatus.FINISHED, expected=record.status,
                                     outcome=outcome)  # fmt: skip
@@ -235,7 +249,7 @@ async def report(
         game=game_id,
         organiser=host.name(caller.user),
         result=who,
-        reason=reason,
+        reason=league_reason(reason),
     )
     reply = LeagueReply(text, (Notice(game_id, text),), game_id, (), state.id)
     return await leagues._after(state.id, reply)
@@ -255,7 +269,7 @@ async def adjudicate(
     messages: list[Message] = []
     for table in tables:
         fresh = await leagues.state(state.id)
-        data, notices = await close_game(host, fresh, table, rule, f"organiser: {rule}")
+        data, notices = await close_game(host, fresh, table, rule, adjudication_reason(rule, True))
         await record_result(host, fresh, table, data, caller.user)
         messages += notices
     text = Text("Adjudicated {count} table(s) ({rule}).", count=len(tables), rule=rule)
@@ -284,7 +298,7 @@ async def repair(
         "Round {round} of {league} is voided ({reason}) and paired again.",
         round=current.number,
         league=state.head.name,
-        reason=reason,
+        reason=league_reason(reason),
     )
     return await leagues._after(state.id, LeagueReply(text, league_id=state.id))
 
@@ -292,7 +306,3 @@ async def repair(
 def deadline_text(when: datetime) -> str:
     """A deadline as players read it (the same in every language)."""
     return f"{when:%Y-%m-%d %H:%M} UTC"
-
-
-REASONS = {"withdrew": Text("withdrew")}
-"""Reasons the leagues write themselves, as players read them."""

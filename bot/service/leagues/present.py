@@ -5,14 +5,17 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from bot.service import presenters
 from bot.service.leagues.standings import Line, knockout_ranking, lines, ranking
-from bot.service.leagues.state import AI_BLOCK, LeagueState, is_ai_entrant
+from bot.service.leagues.state import AI_BLOCK, RESULT, LeagueState, is_ai_entrant
+from bot.service.leagues.swiss import ref
 from bot.service.outbox import Image
+from bot.service.presenters import Say
 from bot.service.table import Host
+from bot.service.updates import outcome_reason
 from games.text import Text
 from storage.leagues import LeagueEvent
 
-AI_LEVELS = {1: "easy", 2: "normal", 3: "hard"}
 TERMS = {
     "swiss": Text("swiss"),
     "round-robin": Text("round-robin"),
@@ -28,6 +31,25 @@ TERMS = {
 """League formats, kinds and phases as players read them (option values stay English)."""
 
 
+REASONS = {
+    "withdrew": Text("withdrew"),
+    "organiser's pause": Text("organiser's pause"),
+    "removed": Text("removed"),
+    "replaced": Text("replaced"),
+    "re-paired": Text("re-paired"),
+    "too few players": Text("too few players"),
+}
+"""Reasons the leagues write themselves (an organiser's own words are shown as typed)."""
+
+SOURCES = {"game": Text("game"), "adjudicated": Text("adjudicated"), "override": Text("override")}
+"""Where a table's result came from, as the log says it."""
+
+
+def league_reason(reason: str) -> str:
+    """A reason of the league log as players read it."""
+    return REASONS.get(reason) or reason
+
+
 def term(word: str) -> Text:
     """A league format, kind or phase as players read it (an unknown one verbatim)."""
     return TERMS.get(word) or Text.verbatim(word)
@@ -37,13 +59,41 @@ def entrant_name(host: Host, state: LeagueState, entrant: int) -> str:
     """How an entrant is called: the holder's name (with whom they replaced), or 'AI easy 2'."""
     if is_ai_entrant(entrant):
         number, level = divmod(-entrant, AI_BLOCK)
-        return f"AI {AI_LEVELS.get(level, 'normal')} {number}"
+        return ai_entrant_name(level, number)
     record = state.entrants.get(entrant)
     if record is None or record.user == entrant:
         return host.name(entrant)
     return Text(
         "{player} (for {replaced})", player=host.name(record.user), replaced=host.name(entrant)
     )
+
+
+def explained(host: Host, state: LeagueState, line: str) -> Text:
+    """A line of a pairing's explanation with the entrants' names for their '#id' (older
+    leagues stored plain English lines: those are named and shown as they are)."""
+    if isinstance(line, Text) and line.parts:
+        return Text.joined(line.separator, (explained(host, state, p) for p in line.parts))
+    if isinstance(line, Text) and line.template:
+        params = line.params.items()
+        named = {k: explained(host, state, v) if isinstance(v, str) else v for k, v in params}
+        return Text(line.template, **named)
+    entrant = next((e for e in state.entrants if line == ref(e)), None)
+    if entrant is not None:
+        name = entrant_name(host, state, entrant)
+        return name if isinstance(name, Text) else Text.verbatim(name)
+    text = str(line)
+    for e in sorted(state.entrants, key=lambda x: -len(str(x))):
+        text = text.replace(ref(e), entrant_name(host, state, e))
+    return Text.verbatim(text)
+
+
+def ai_entrant_name(level: int, number: int) -> Text:
+    """The league's `number`-th AI player of a level (1 easy, 2 normal, 3 hard): 'AI easy 2'."""
+    if level == 1:
+        return Text("AI easy {number}", number=number)
+    if level == 3:
+        return Text("AI hard {number}", number=number)
+    return Text("AI normal {number}", number=number)
 
 
 def ordered(state: LeagueState, ratings: dict[int, float]) -> list[int]:
@@ -148,7 +198,7 @@ def standings_image(host: Host, state: LeagueState, ratings: dict[int, float]) -
     title = state.head.name
     sub = subtitle(state)
 
-    def draw() -> bytes:
+    def draw(say: Say = str) -> bytes:
         module = importlib.import_module("rendering.leagues")
         canvas = importlib.import_module("rendering.canvas")
         rows = tuple(
@@ -166,12 +216,12 @@ def standings_image(host: Host, state: LeagueState, ratings: dict[int, float]) -
                                  _state(t.result))
                 for t in current.tables
             )  # fmt: skip
-            caption = f"Round {current.number} tables"
-        image = module.standings(module.Standings(title, sub, rows, tables, caption))
+            caption = module.round_tables(current.number)
+        image = module.standings(module.Standings(title, sub, rows, tables, caption), say)
         png: bytes = canvas.png_bytes(image)
         return png
 
-    return Image.lazy(f"league-{state.id}-standings.png", draw)
+    return presenters.image(f"league-{state.id}-standings.png", draw)
 
 
 def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> Image:
@@ -182,13 +232,13 @@ def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> I
     )
     title = Text("{league}: final", league=state.head.name)
 
-    def draw() -> bytes:
+    def draw(say: Say = str) -> bytes:
         module = importlib.import_module("rendering.leagues")
         canvas = importlib.import_module("rendering.canvas")
-        png: bytes = canvas.png_bytes(module.podium(title, places))
+        png: bytes = canvas.png_bytes(module.podium(title, places, say))
         return png
 
-    return Image.lazy(f"league-{state.id}-podium.png", draw)
+    return presenters.image(f"league-{state.id}-podium.png", draw)
 
 
 LOG_LINES = {
@@ -223,6 +273,13 @@ LOG_LINES_BY = {
 """The same, for the kinds that name who did it when someone did."""
 
 
+def _logged_reason(e: LeagueEvent) -> str:
+    """A logged reason: a result's is its game's outcome reason, the others the league's."""
+    if e.kind == RESULT:
+        return outcome_reason(e.data)
+    return league_reason(str(e.data.get("reason", "")))
+
+
 def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
     """One league event as a line players read."""
     d = e.data
@@ -244,8 +301,8 @@ def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
             tables=len(d.get("tables", [])),
             board=d.get("board"),
             points="-".join(f"{p:g}" for p in d.get("points", [])),
-            source=d.get("source"),
-            reason=d.get("reason", ""),
+            source=SOURCES.get(str(d.get("source"))) or d.get("source"),
+            reason=_logged_reason(e),
             actor=host.name(e.actor),
         )
     return Text("{when} #{seq} {what}", when=when, seq=e.seq, what=what)

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import lobby
+from bot.service.i18n import stored
 from bot.service.leagues.adjudicate import adjudicated
 from bot.service.leagues.messages import TableOpened
 from bot.service.leagues.standings import table_points
@@ -107,7 +108,7 @@ async def open_round(
                 for b, (g, s) in enumerate(zip(games, pairing.tables, strict=True), start=1)
             ],
             "byes": list(pairing.byes),
-            "why": list(pairing.why),
+            "why": [stored(w) for w in pairing.why],
             "deadline": deadline.isoformat(),
             "slots": list(slots),
         }
@@ -172,7 +173,7 @@ def result_data(
     scores = [float(x) for x in outcome.get("scores", [])]
     if len(scores) != n:
         scores = [0.0] * n
-    return {
+    data = {
         "round": table.round,
         "board": table.board,
         "game": table.game_id,
@@ -181,6 +182,9 @@ def result_data(
         "source": source,
         "reason": str(outcome.get("reason", record.status.value)),
     }
+    if "said" in outcome:
+        data["said"] = outcome["said"]
+    return data
 
 
 async def record_result(
@@ -192,8 +196,15 @@ async def record_result(
     )
 
 
+def adjudication_reason(rule: str, by_organiser: bool) -> Text:
+    """Why a table was adjudicated under `rule` (hq or draw): an organiser, or the deadline."""
+    if by_organiser:
+        return Text("organiser: hq" if rule == "hq" else "organiser: draw")
+    return Text("round deadline: hq" if rule == "hq" else "round deadline: draw")
+
+
 async def close_game(
-    host: Host, state: LeagueState, table: Table, rule: str, why: str
+    host: Host, state: LeagueState, table: Table, rule: str, why: Text
 ) -> tuple[dict[str, Any], list[Message]]:
     """End an unfinished table by adjudication (`hq` lead or `draw`); unrated, noticed."""
     gid = table.game_id
@@ -202,7 +213,8 @@ async def close_game(
     winners, scores = adjudicated(state.head.game_key, view, len(table.seats), rule)
     outcome = {
         "winners": winners,
-        "reason": why,
+        "reason": str(why),
+        "said": stored(why),
         "scores": scores,
         "resigned": [],
         "ended_by": "league",

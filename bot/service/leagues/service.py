@@ -9,12 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import AI_USERS
 from bot.service.errors import PermissionDeniedError
+from bot.service.i18n import LANGUAGES, localise
 from bot.service.leagues import organiser
 from bot.service.leagues.advance import advance, load, ratings_of, start_now
 from bot.service.leagues.config import SEASON_ROUND, LeagueError, build_config
 from bot.service.leagues.messages import LeagueReply, ScheduledEvent, combine
 from bot.service.leagues.present import (
+    ai_entrant_name,
     entrant_name,
+    explained,
     log_line,
     standings_image,
     standings_text,
@@ -170,7 +173,7 @@ class LeagueService:
         taken = [(-e) // AI_BLOCK for e in state.entrants if is_ai_entrant(e)]
         number = max(taken, default=0) + 1
         entrant = -(AI_BLOCK * number - AI_USERS[level])
-        joined = Text("AI {level} {number} joined.", level=level, number=number)
+        joined = Text("{player} joined.", player=ai_entrant_name(-AI_USERS[level], number))
         return await self._enter(state, entrant, caller.user, joined)
 
     async def _enter(self, state: LeagueState, entrant: int, actor: int, text: Text) -> LeagueReply:
@@ -260,14 +263,8 @@ class LeagueService:
             rnd = state.current()
         if rnd is None:
             raise LeagueError("That round has not been paired.", code="no_round")
-        # The pairing's explanation is stored with the round, in the language it was written in.
-        text = Text.verbatim("\n".join(self._named(state, w) for w in rnd.why))
+        text = Text.lines(explained(self.host, state, w) for w in rnd.why)
         return LeagueReply(text, league_id=state.id)
-
-    def _named(self, state: LeagueState, line: str) -> str:
-        for e in sorted(state.entrants, key=lambda x: -len(str(x))):
-            line = line.replace(f"#{e}", entrant_name(self.host, state, e))
-        return line
 
     async def log(self, league_id: int, last: int = 40) -> LeagueReply:
         """The league's log, readable by everyone."""
@@ -364,11 +361,12 @@ class LeagueService:
         return LeagueReply(await organiser.setup(self.host, guild, caller, roles, ratings))
 
     def _entrant(self, state: LeagueState, user: UserId) -> int:
-        text = str(user).strip()
-        if text.startswith("AI "):
-            for e in state.entrants:
-                if entrant_name(self.host, state, e).lower() == text.lower():
-                    return e
+        # An AI entrant is named as any language says it ('AI easy 2', 'AI 2 (lehká)').
+        text = str(user).strip().lower()
+        for e in filter(is_ai_entrant, state.entrants):
+            name = entrant_name(self.host, state, e)
+            if text in {localise(name, lang).lower() for lang in LANGUAGES}:
+                return e
         uid = self.service.user(user)
         found = state.entrant_of(uid)
         if found is None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot.service.i18n import restored
 from bot.service.leagues.config import LeagueConfig
 from storage.leagues import LeagueEvent, LeagueHead
 
@@ -75,6 +76,7 @@ class Round:
     tables: tuple[Table, ...]
     byes: tuple[int, ...]
     why: tuple[str, ...]
+    """Texts (stored with their templates and values); plain English in older leagues."""
     deadline: datetime
     seq: int
     slots: tuple[int, ...] = ()
@@ -212,7 +214,7 @@ def _apply(state: LeagueState, e: LeagueEvent) -> None:
         )
         deadline = datetime.fromisoformat(str(d["deadline"]))
         byes = tuple(int(b) for b in d.get("byes", ()))
-        why = tuple(str(w) for w in d.get("why", ()))
+        why = tuple(restored(w) for w in d.get("why", ()))
         slots = tuple(int(x) for x in d.get("slots", ()))
         state.rounds.append(Round(int(d["round"]), tables, byes, why, deadline, e.seq, slots))
     elif e.kind == RESULT:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from bot.service.leagues.matching import FULL_LIMIT, Cost, Virtual, blocked
+from games.text import Text
 
 BYE = Virtual("BYE")
 GHOST = "ghost"
@@ -38,7 +39,17 @@ class Pairing:
 
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...]
-    why: tuple[str, ...]
+    why: tuple[Text, ...]
+
+
+def ref(entrant: int) -> str:
+    """How an explanation names an entrant ('#12'); the league fills in the name when shown."""
+    return f"#{entrant}"
+
+
+def _scored(entrant: int, score: float) -> Text:
+    """'#12 (2.5)': an entrant with its score, the reference kept apart for naming."""
+    return Text.joined(" ", [Text.verbatim(ref(entrant)), Text.verbatim(f"({score:g})")])
 
 
 def _q(score: float) -> int:
@@ -124,16 +135,28 @@ def duels(
         pairs, key=lambda p: min(d.rank.get(x, 10**9) for x in p if isinstance(x, int))
     )
     why = [
-        f"Swiss round {round_no}: {len(players)} players in {len(groups)} score groups; the"
-        " matching avoids second byes, then rematches, then score gaps, then first-player"
-        " imbalance, then pairs top half against bottom half."
+        Text(
+            "Swiss round {round}: {players} players in {groups} score groups; the matching"
+            " avoids second byes, then rematches, then score gaps, then first-player imbalance,"
+            " then pairs top half against bottom half.",
+            round=round_no,
+            players=len(players),
+            groups=len(groups),
+        )
     ]
     for pair in ordered:
         if BYE in pair:
             who = d.players[next(x for x in pair if isinstance(x, int))]
             byes.append(who.id)
-            again = " (a second bye: nobody else could take it)" if who.byes else ""
-            why.append(f"Bye: #{who.id} ({who.score:g}), the lowest-ranked without a bye{again}.")
+            bye = Text(
+                "Bye: {player} ({score:g}), the lowest-ranked without a bye"
+                " (a second bye: nobody else could take it)."
+                if who.byes
+                else "Bye: {player} ({score:g}), the lowest-ranked without a bye.",
+                player=ref(who.id),
+                score=who.score,
+            )
+            why.append(bye)
             continue
         a, b = sorted(
             (d.players[x] for x in pair if isinstance(x, int)), key=lambda p: d.rank[p.id]
@@ -145,21 +168,36 @@ def duels(
     return Pairing(tuple(tables), tuple(byes), tuple(why))
 
 
-def _duel_why(board: int, first: Player, second: Player, met: Mapping[frozenset[int], int]) -> str:
-    parts = [f"Table {board}: #{first.id} ({first.score:g}) v #{second.id} ({second.score:g})"]
+def _duel_why(board: int, first: Player, second: Player, met: Mapping[frozenset[int], int]) -> Text:
+    parts = [
+        Text(
+            "Table {board}: {first} v {second}",
+            board=board,
+            first=_scored(first.id, first.score),
+            second=_scored(second.id, second.score),
+        )
+    ]
     if first.score == second.score:
-        parts.append("same score group")
+        parts.append(Text("same score group"))
     else:
         hi, lo = (first, second) if first.score > second.score else (second, first)
-        parts.append(f"#{hi.id} floats down to meet #{lo.id}")
+        parts.append(
+            Text("{higher} floats down to meet {lower}", higher=ref(hi.id), lower=ref(lo.id))
+        )
     if met.get(frozenset((first.id, second.id)), 0):
-        parts.append("a rematch: no pairing of the rest avoided one")
+        parts.append(Text("a rematch: no pairing of the rest avoided one"))
     wa, ws = _preference(first), _preference(second)
     if wa > ws:
-        parts.append(f"#{first.id} plays first (first-player balance {first.balance:+d})")
+        parts.append(
+            Text(
+                "{player} plays first (first-player balance {balance:+d}).",
+                player=ref(first.id),
+                balance=first.balance,
+            )
+        )
     else:
-        parts.append(f"#{first.id} plays first (alternating by table)")
-    return "; ".join(parts) + "."
+        parts.append(Text("{player} plays first (alternating by table).", player=ref(first.id)))
+    return Text.joined("; ", parts)
 
 
 def _ids(pairs: Sequence[tuple[object, object]]) -> list[tuple[int, int]]:
@@ -251,16 +289,35 @@ def tables(
                     penalty[frozenset((a, b))] = penalty.get(frozenset((a, b)), 0) + 1
     result = best
     why = [
-        f"Swiss round {round_no}: tables of {size} by score groups ({len(result)} tables);"
-        " matchings pair players, then pairs into tables, avoiding repeat meetings first."
+        Text(
+            "Swiss round {round}: tables of {size} by score groups ({tables} tables); matchings"
+            " pair players, then pairs into tables, avoiding repeat meetings first.",
+            round=round_no,
+            size=size,
+            tables=len(result),
+        )
     ]
     for board, table in enumerate(result, start=1):
-        shown = ", ".join(f"#{i} ({by_id[i].score:g})" for i in table)
+        shown = Text.joined(", ", (_scored(i, by_id[i].score) for i in table))
         again = sum(met.get(frozenset((a, b)), 0) for a in table for b in table if a < b)
-        note = f"; {again} repeat meeting(s) could not be avoided" if again else ""
-        why.append(f"Table {board}: {shown}; #{table[0]} starts (fewest first turns){note}.")
+        line = Text(
+            "Table {board}: {players}; {first} starts (fewest first turns);"
+            " {repeats} repeat meeting(s) could not be avoided."
+            if again
+            else "Table {board}: {players}; {first} starts (fewest first turns).",
+            board=board,
+            players=shown,
+            first=ref(table[0]),
+            repeats=again,
+        )
+        why.append(line)
     for p in byes:
-        why.append(f"Bye: #{p.id} ({p.score:g}), lowest-ranked with the fewest byes.")
+        bye = Text(
+            "Bye: {player} ({score:g}), lowest-ranked with the fewest byes.",
+            player=ref(p.id),
+            score=p.score,
+        )
+        why.append(bye)
     return Pairing(tuple(result), tuple(p.id for p in byes), tuple(why))
 
 

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from games.space_alert.program import Act, Play
-from games.space_alert.resolution.world import ACTIVE, INACTIVE, Crew, Threat, World
+from games.space_alert.resolution.world import (
+    ACTIVE,
+    INACTIVE,
+    PULSE_CANNON,
+    Crew,
+    Threat,
+    World,
+    heavy_laser,
+)
 from games.space_alert.ship import (
     BATTLEBOT_STORES,
     INTERCEPTOR_BAY,
@@ -13,6 +21,7 @@ from games.space_alert.ship import (
     maintenance_turns,
     phase_of,
 )
+from games.text import Text
 
 _REPAIR_BONUS = {"both_stations_bonus": (2, 1), "all_stations_bonus": (3, 2)}
 """Malfunctions repaired faster when fixed in all their stations in one turn: (stations, extra)."""
@@ -34,12 +43,18 @@ def crew_step(world: World) -> None:
             stations = fixes.get(threat.token, set())
             if threat.active and trait in threat.spec.traits and len(stations) >= needed:
                 world.log(
-                    "repair", f"{threat.key} fixed everywhere at once: +{extra}", threat=threat
+                    "repair",
+                    Text(
+                        "{threat} fixed everywhere at once: +{extra}",
+                        threat=threat.key,
+                        extra=extra,
+                    ),
+                    threat=threat,
                 )
                 hurt_internal(world, threat, extra, None)
     phase = phase_of(world.turn)
     if world.confirmations:
-        world.log("confirm", f"{world.confirmations} crew confirmed visually")
+        world.log("confirm", Text("{count} crew confirmed visually", count=world.confirmations))
     best = world.best_confirmation
     best[phase - 1] = max(best[phase - 1], world.confirmations)
 
@@ -47,12 +62,18 @@ def crew_step(world: World) -> None:
 def _in_space(world: World, crew: Crew, play: Play | None) -> None:
     if play is not None and play.act in (Act.BOTS, Act.HEROIC_BOTS):
         world.interceptor_bonus = 1 if play.act is Act.HEROIC_BOTS else 0
-        world.log("interceptors", f"{crew.name} stays out in the interceptors", crew=crew)
+        world.log(
+            "interceptors", Text("{crew} stays out in the interceptors", crew=crew.name), crew=crew
+        )
         return
     if play is not None:
         # Any other card is delayed: an empty slot takes its place, and empty means return.
         world.delay(crew, world.turn)
-    world.log("move", f"{crew.name} returns to {INTERCEPTOR_BAY.key}", crew=crew)
+    world.log(
+        "move",
+        Text("{crew} returns to {station}", crew=crew.name, station=INTERCEPTOR_BAY.key),
+        crew=crew,
+    )
     world.enter(crew, INTERCEPTOR_BAY)
 
 
@@ -75,21 +96,37 @@ def _move(world: World, crew: Crew, station: Station, play: Play) -> None:
         target = play.destination
         if target is None or target is station:
             return
-        world.log("move", f"{crew.name} heroic move -> {target.key}", crew=crew)
+        world.log(
+            "move",
+            Text("{crew} heroic move -> {target}", crew=crew.name, target=target.key),
+            crew=crew,
+        )
         world.enter(crew, target)
         return
     target = station.step(play.act.value)
     if target is None:
-        world.log("move", f"{crew.name} {play.act.value}: already at the hull", crew=crew)
+        world.log(
+            "move",
+            Text("{crew} {act}: already at the hull", crew=crew.name, act=play.act.value),
+            crew=crew,
+        )
         return
-    world.log("move", f"{crew.name} {play.act.value} -> {target.key}", crew=crew)
+    world.log(
+        "move",
+        Text("{crew} {act} -> {target}", crew=crew.name, act=play.act.value, target=target.key),
+        crew=crew,
+    )
     if play.act is Act.LIFT:
         zone = station.zone
         slow = zone in world.lifts_used or world.count(zone, Tile.GRAVOLIFT) > 0
         world.lifts_used.add(zone)
         world.enter(crew, target)
         if slow:
-            world.log("lift", f"{crew.name} waits for the {zone.key} lift", crew=crew)
+            world.log(
+                "lift",
+                Text("{crew} waits for the {zone} lift", crew=crew.name, zone=zone.key),
+                crew=crew,
+            )
             world.delay_next(crew)
         return
     world.enter(crew, target)
@@ -119,18 +156,43 @@ def _repair(
         return False
     target = broken[0]
     if not target.active:
-        world.log("repair", f"{crew.name} {letter}: {station.key} is beyond repair", crew=crew)
+        world.log(
+            "repair",
+            Text(
+                "{crew} {letter}: {station} is beyond repair",
+                crew=crew.name,
+                letter=letter,
+                station=station.key,
+            ),
+            crew=crew,
+        )
         return True
     if "needs_three_crew" in target.spec.traits:
         count = world.nuclear_hands.get(target.token, 0) + 1
         world.nuclear_hands[target.token] = count
-        world.log("repair", f"{crew.name} works on {target.key} ({count} of 3)", crew=crew)
+        world.log(
+            "repair",
+            Text(
+                "{crew} works on {target} ({count} of 3)",
+                crew=crew.name,
+                target=target.key,
+                count=count,
+            ),
+            crew=crew,
+        )
         if count == 3:
             hurt_internal(world, target, 1, crew)
         return True
     fixes.setdefault(target.token, set()).add(station)
     amount = 2 if heroic else 1
-    world.log("repair", f"{crew.name} repairs {target.key} by {amount}", crew=crew, threat=target)
+    world.log(
+        "repair",
+        Text(
+            "{crew} repairs {target} by {amount}", crew=crew.name, target=target.key, amount=amount
+        ),
+        crew=crew,
+        threat=target,
+    )
     hurt_internal(world, target, amount, crew)
     return True
 
@@ -148,9 +210,9 @@ def destroy_internal(world: World, threat: Threat, crew: Crew | None) -> None:
     for effect in threat.spec.on_destroyed:
         if effect.op == "knock_out":
             for victim in [c for c in world.crew if c.aboard and c.station in effect.stations]:
-                world.knock_out(victim, f"{threat.spec.name} blew up")
+                world.knock_out(victim, Text("{name} blew up", name=threat.spec.name))
     if "knocks_out_destroyer" in threat.spec.traits and crew is not None:
-        world.knock_out(crew, f"destroyed {threat.spec.name}")
+        world.knock_out(crew, Text("destroyed {name}", name=threat.spec.name))
 
 
 def _fire(world: World, crew: Crew, station: Station, heroic: bool) -> None:
@@ -159,24 +221,38 @@ def _fire(world: World, crew: Crew, station: Station, heroic: bool) -> None:
     if station.upper or station is Station.LOWER_WHITE:
         pulse = not station.upper
         already = world.pulse_fired if pulse else world.heavy_fired[zone.value]
-        name = "pulse cannon" if pulse else f"{zone.key} heavy laser"
+        name = PULSE_CANNON if pulse else heavy_laser(zone)
         if already:
-            world.log("fire", f"{crew.name} A: {name} already fired", crew=crew)
+            world.log(
+                "fire", Text("{crew} A: {name} already fired", crew=crew.name, name=name), crew=crew
+            )
         elif world.reactors[zone.value] == 0:
-            world.log("fire", f"{crew.name} A: no energy for the {name}", crew=crew)
+            world.log(
+                "fire",
+                Text("{crew} A: no energy for the {name}", crew=crew.name, name=name),
+                crew=crew,
+            )
         else:
             world.reactors[zone.value] -= 1
             if pulse:
                 world.pulse_fired = level
             else:
                 world.heavy_fired[zone.value] = level
-            world.log("fire", f"{crew.name} fires the {name}", crew=crew)
+            world.log("fire", Text("{crew} fires the {name}", crew=crew.name, name=name), crew=crew)
         return
     if world.light_fired.get(zone):
-        world.log("fire", f"{crew.name} A: {zone.key} light laser already fired", crew=crew)
+        world.log(
+            "fire",
+            Text("{crew} A: {zone} light laser already fired", crew=crew.name, zone=zone.key),
+            crew=crew,
+        )
         return
     world.light_fired[zone] = level
-    world.log("fire", f"{crew.name} fires the {zone.key} light laser", crew=crew)
+    world.log(
+        "fire",
+        Text("{crew} fires the {zone} light laser", crew=crew.name, zone=zone.key),
+        crew=crew,
+    )
 
 
 def _energy(world: World, crew: Crew, station: Station, heroic: bool) -> None:
@@ -187,19 +263,27 @@ def _energy(world: World, crew: Crew, station: Station, heroic: bool) -> None:
         moved = max(moved, 0)
         world.reactors[z] -= moved
         world.shields[z] += moved + (1 if heroic and moved else 0)
-        world.log("energy", f"{crew.name} charges the {zone.key} shield", crew=crew)
+        world.log(
+            "energy",
+            Text("{crew} charges the {zone} shield", crew=crew.name, zone=zone.key),
+            crew=crew,
+        )
     elif zone is not Zone.WHITE:
         moved = max(min(world.reactor_capacity(zone) - world.reactors[z], world.reactors[1]), 0)
         world.reactors[1] -= moved
         world.reactors[z] += moved + (1 if heroic and moved else 0)
-        world.log("energy", f"{crew.name} fills the {zone.key} reactor", crew=crew)
+        world.log(
+            "energy",
+            Text("{crew} fills the {zone} reactor", crew=crew.name, zone=zone.key),
+            crew=crew,
+        )
     elif world.capsules == 0:
-        world.log("energy", f"{crew.name} B: no fuel capsule left", crew=crew)
+        world.log("energy", Text("{crew} B: no fuel capsule left", crew=crew.name), crew=crew)
     else:
         world.capsules -= 1
         added = max(world.reactor_capacity(zone) - world.reactors[1], 0)
         world.reactors[1] += added + (1 if heroic and added else 0)
-        world.log("energy", f"{crew.name} refuels the central reactor", crew=crew)
+        world.log("energy", Text("{crew} refuels the central reactor", crew=crew.name), crew=crew)
 
 
 def _device_c(world: World, crew: Crew, station: Station, heroic: bool) -> None:
@@ -207,35 +291,45 @@ def _device_c(world: World, crew: Crew, station: Station, heroic: bool) -> None:
         pilots = [c for c in world.crew if c.station is None and not c.knocked_out]
         if crew.bots == ACTIVE and not pilots and not world.interceptors_closed:
             crew.station = None
-            world.log("interceptors", f"{crew.name} launches the interceptors", crew=crew)
+            world.log(
+                "interceptors", Text("{crew} launches the interceptors", crew=crew.name), crew=crew
+            )
         else:
-            world.log("interceptors", f"{crew.name} C: interceptors cannot launch", crew=crew)
+            world.log(
+                "interceptors",
+                Text("{crew} C: interceptors cannot launch", crew=crew.name),
+                crew=crew,
+            )
     elif station is Station.UPPER_WHITE:
         if world.turn in maintenance_turns(phase_of(world.turn)):
             world.maintained.add(phase_of(world.turn))
-        world.log("computer", f"{crew.name} maintains the computer", crew=crew)
+        world.log("computer", Text("{crew} maintains the computer", crew=crew.name), crew=crew)
     elif station in BATTLEBOT_STORES:
         if crew.bots is None and world.stored_bots[station] is not None:
             crew.bots = world.stored_bots[station]
             world.stored_bots[station] = None
-            world.log("bots", f"{crew.name} takes the battlebots ({crew.bots})", crew=crew)
+            world.log(
+                "bots",
+                Text("{crew} takes the battlebots ({bots})", crew=crew.name, bots=crew.bots),
+                crew=crew,
+            )
         elif crew.bots == INACTIVE:
             crew.bots = ACTIVE
-            world.log("bots", f"{crew.name} repairs the battlebots", crew=crew)
+            world.log("bots", Text("{crew} repairs the battlebots", crew=crew.name), crew=crew)
     elif station is Station.LOWER_WHITE:
         world.confirmations += 1
-        world.log("confirm", f"{crew.name} confirms visually", crew=crew)
+        world.log("confirm", Text("{crew} confirms visually", crew=crew.name), crew=crew)
     elif world.rockets > 0 and not world.rocket_launched:
         world.lose_rocket()
         world.rocket_launched = True
-        world.log("rocket", f"{crew.name} launches a rocket", crew=crew)
+        world.log("rocket", Text("{crew} launches a rocket", crew=crew.name), crew=crew)
     else:
-        world.log("rocket", f"{crew.name} C: no rocket launched", crew=crew)
+        world.log("rocket", Text("{crew} C: no rocket launched", crew=crew.name), crew=crew)
 
 
 def _battlebots(world: World, crew: Crew, station: Station, heroic: bool) -> None:
     if crew.bots != ACTIVE:
-        world.log("bots", f"{crew.name} has no active battlebots", crew=crew)
+        world.log("bots", Text("{crew} has no active battlebots", crew=crew.name), crew=crew)
         return
     foes = sorted(
         (
@@ -246,16 +340,31 @@ def _battlebots(world: World, crew: Crew, station: Station, heroic: bool) -> Non
         key=lambda t: t.token,
     )
     if not foes:
-        world.log("bots", f"{crew.name}'s battlebots find nobody at {station.key}", crew=crew)
+        world.log(
+            "bots",
+            Text(
+                "{crew}'s battlebots find nobody at {station}", crew=crew.name, station=station.key
+            ),
+            crew=crew,
+        )
         return
     foe = foes[0]
-    world.log("bots", f"{crew.name}'s battlebots attack {foe.key}", crew=crew, threat=foe)
+    world.log(
+        "bots",
+        Text("{crew}'s battlebots attack {foe}", crew=crew.name, foe=foe.key),
+        crew=crew,
+        threat=foe,
+    )
     fires_back = foe.spec.returns_fire == "always" or (
         foe.spec.returns_fire == "after_x" and foe.grown
     )
     if fires_back and not heroic:
         crew.bots = INACTIVE
-        world.log("bots", f"{foe.key} fires back: {crew.name}'s battlebots are down", crew=crew)
+        world.log(
+            "bots",
+            Text("{foe} fires back: {crew}'s battlebots are down", foe=foe.key, crew=crew.name),
+            crew=crew,
+        )
     slime = "spread" in {e.op for e in foe.spec.y}
     if slime and station in foe.offshoots:
         foe.offshoots.remove(station)

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from games.space_alert.resolution.crew_step import hurt_internal
-from games.space_alert.resolution.world import INACTIVE, Threat, World
+from games.space_alert.resolution.world import (
+    INACTIVE,
+    INTERCEPTORS,
+    PULSE_CANNON,
+    Threat,
+    World,
+    heavy_laser,
+)
 from games.space_alert.ship import (
     BEHEMOTH_INTERCEPTORS,
     HEAVY_LASER_STRENGTH,
@@ -20,6 +27,7 @@ from games.space_alert.ship import (
     Zone,
 )
 from games.space_alert.trajectories import distance
+from games.text import Text
 
 
 def targetable(threat: Threat, weapon: str) -> bool:
@@ -49,24 +57,33 @@ def damage_step(world: World, final: bool = False) -> None:
     externals = _externals(world)
     hits: dict[int, int] = {}
 
-    def aim(target: Threat | None, strength: int, weapon: str) -> None:
+    def aim(target: Threat | None, strength: int, weapon: Text) -> None:
         if target is None:
-            world.log("fire", f"{weapon} finds no target")
+            world.log("fire", Text("{weapon} finds no target", weapon=weapon))
             return
         hits[target.token] = hits.get(target.token, 0) + strength
-        world.log("hit", f"{weapon} aims at {target.key} ({strength})", threat=target)
+        world.log(
+            "hit",
+            Text(
+                "{weapon} aims at {target} ({strength})",
+                weapon=weapon,
+                target=target.key,
+                strength=strength,
+            ),
+            threat=target,
+        )
 
     for zone in ZONES:
         level = world.heavy_fired[zone.value]
         if level:
             strength = HEAVY_LASER_STRENGTH[zone.value] - world.count(zone, Tile.UPPER_CANNON)
             lane = [t for t in externals if t.zone is zone and targetable(t, "heavy")]
-            aim(_nearest(lane), strength + level - 1, f"{zone.key} heavy laser")
+            aim(_nearest(lane), strength + level - 1, heavy_laser(zone))
         light = world.light_fired.get(zone, 0)
         if light:
             strength = LIGHT_LASER_STRENGTH - world.count(zone, Tile.LOWER_CANNON)
             lane = [t for t in externals if t.zone is zone and targetable(t, "light")]
-            aim(_nearest(lane), strength + light - 1, f"{zone.key} light laser")
+            aim(_nearest(lane), strength + light - 1, Text("{zone} light laser", zone=zone.key))
     if world.pulse_fired:
         reach = PULSE_RANGE - world.count(Zone.WHITE, Tile.LOWER_CANNON)
         strength = PULSE_STRENGTH + world.pulse_fired - 1
@@ -74,39 +91,41 @@ def damage_step(world: World, final: bool = False) -> None:
             t for t in externals if targetable(t, "pulse") and distance(t.position) <= reach
         ]
         if not in_range:
-            world.log("fire", "pulse cannon finds no target")
+            world.log("fire", Text("pulse cannon finds no target"))
         for target in in_range:
             target.pulse_hit = True
-            aim(target, strength, "pulse cannon")
+            aim(target, strength, PULSE_CANNON)
     if world.rocket_flying:
         world.rocket_flying = False
         _rocket(world, externals, aim)
     pilot = next((c for c in world.crew if c.station is None and not c.knocked_out), None)
     if pilot is not None and final:
-        world.log("move", f"{pilot.name} returns from the interceptors")
+        world.log("move", Text("{crew} returns from the interceptors", crew=pilot.name))
         world.enter(pilot, INTERCEPTOR_BAY)
     elif pilot is not None:
         fissure = next((t for t in world.threats if t.spec.fix == "interceptors"), None)
         if fissure is not None:
-            world.log("hit", f"interceptors seal {fissure.key}", threat=fissure)
+            world.log(
+                "hit", Text("interceptors seal {fissure}", fissure=fissure.key), threat=fissure
+            )
             hurt_internal(world, fissure, 1, None)
         else:
             near = [t for t in externals if targetable(t, "interceptors")]
             near = [t for t in near if distance(t.position) == 1]
             bonus = world.interceptor_bonus
             if len(near) == 1 and "crushes_interceptors" in near[0].spec.traits:
-                aim(near[0], BEHEMOTH_INTERCEPTORS + bonus, "interceptors")
-                world.knock_out(pilot, f"rammed {near[0].spec.name}")
+                aim(near[0], BEHEMOTH_INTERCEPTORS + bonus, INTERCEPTORS)
+                world.knock_out(pilot, Text("rammed {name}", name=near[0].spec.name))
                 if pilot.bots is not None:
                     pilot.bots = INACTIVE
                 world.interceptors_closed = True
             elif len(near) == 1:
-                aim(near[0], INTERCEPTOR_SINGLE + bonus, "interceptors")
+                aim(near[0], INTERCEPTOR_SINGLE + bonus, INTERCEPTORS)
             elif near:
                 for target in near:
-                    aim(target, INTERCEPTOR_EACH + bonus, "interceptors")
+                    aim(target, INTERCEPTOR_EACH + bonus, INTERCEPTORS)
             else:
-                world.log("fire", "interceptors find no target")
+                world.log("fire", Text("interceptors find no target"))
     _deal(world, externals, hits)
     if world.rocket_launched:
         world.rocket_launched = False
@@ -123,12 +142,12 @@ def _rocket(world: World, externals: list[Threat], aim: object) -> None:
         ]
         target = _nearest(reach)
     if target is not None and "rocket_decoy" in target.spec.traits:
-        world.log("fire", f"rocket is wasted on {target.key}", threat=target)
+        world.log("fire", Text("rocket is wasted on {target}", target=target.key), threat=target)
         return
     if target is not None:
         target.rocket_hit = True
     assert callable(aim)
-    aim(target, ROCKET_STRENGTH, "rocket")
+    aim(target, ROCKET_STRENGTH, Text("rocket"))
 
 
 def _deal(world: World, externals: list[Threat], hits: dict[int, int]) -> None:
@@ -145,7 +164,9 @@ def _deal(world: World, externals: list[Threat], hits: dict[int, int]) -> None:
     blasts = [t for t in gone if any(e.op == "blast_others" for e in t.spec.on_destroyed)]
     while blasts:
         tanker = blasts.pop(0)
-        world.log("blast", f"{tanker.key} explodes: 1 damage to every external threat")
+        world.log(
+            "blast", Text("{tanker} explodes: 1 damage to every external threat", tanker=tanker.key)
+        )
         for other in _externals(world):
             other.damage += 1
             other.hit_this_step += 1
@@ -158,14 +179,20 @@ def _deal(world: World, externals: list[Threat], hits: dict[int, int]) -> None:
 
     for threat in sorted(externals, key=lambda t: t.token):
         if "retaliates" in threat.spec.traits and threat.hit_this_step > 0:
-            world.log("attack", f"{threat.key} lashes out at every zone", threat=threat)
+            world.log(
+                "attack",
+                Text("{threat} lashes out at every zone", threat=threat.key),
+                threat=threat,
+            )
             for zone in ZONES:
                 external_attack(world, threat, zone, 1, "normal")
         if threat in gone:
             for effect in threat.spec.on_destroyed:
                 if effect.op == "debris_attack" and threat.debris and threat.zone is not None:
                     assert isinstance(effect.amount, int)
-                    world.log("attack", f"{threat.key} debris strikes", threat=threat)
+                    world.log(
+                        "attack", Text("{threat} debris strikes", threat=threat.key), threat=threat
+                    )
                     external_attack(
                         world, threat, threat.zone, effect.amount * threat.debris, "normal"
                     )
@@ -179,7 +206,9 @@ def _strike(world: World, threat: Threat, total: int, shield_bonus: int) -> None
     traits = threat.spec.traits
     if threat.cryoshield:
         threat.cryoshield = False
-        world.log("shield", f"{threat.key} cryoshield absorbs the hits", threat=threat)
+        world.log(
+            "shield", Text("{threat} cryoshield absorbs the hits", threat=threat.key), threat=threat
+        )
         return
     shield = threat.shield + shield_bonus
     if threat.pulse_hit and "pulse_ignores_shield" in traits:
@@ -190,6 +219,15 @@ def _strike(world: World, threat: Threat, total: int, shield_bonus: int) -> None
     if dealt > 0:
         threat.damage += dealt
         threat.hit_this_step += dealt
-        world.log("damage", f"{threat.key} takes {dealt} ({threat.remaining} left)", threat=threat)
+        world.log(
+            "damage",
+            Text(
+                "{threat} takes {dealt} ({left} left)",
+                threat=threat.key,
+                dealt=dealt,
+                left=threat.remaining,
+            ),
+            threat=threat,
+        )
     if threat.rocket_hit and "rocket_magnet" in traits:
         threat.shield += 1

@@ -40,6 +40,7 @@ from games.space_alert.ship import (
 )
 from games.space_alert.threats import threat_spec
 from games.space_alert.trajectories import TRAJECTORIES
+from games.text import Text
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,10 +169,20 @@ def _appear(world: World, plan: FlightPlan, scheduled: ScheduledThreat, index: i
         turn=scheduled.turn,
         tag="" if index == 0 else chr(ord("a") + index) if index < 26 else f"#{index + 1}",
     )
-    where = "internal" if zone is None else f"{zone.key} zone"
-    kind = "serious threat" if spec.serious else "threat"
+    where = Text("internal") if zone is None else Text("{zone} zone", zone=zone.key)
+    kind = Text("serious threat") if spec.serious else Text("threat")
     world.threats.append(threat)
-    world.log("appear", f"{kind} {threat.key} {spec.name} appears ({where})", threat=threat)
+    world.log(
+        "appear",
+        Text(
+            "{kind} {threat} {name} appears ({where})",
+            kind=kind,
+            threat=threat.key,
+            name=spec.name,
+            where=where,
+        ),
+        threat=threat,
+    )
     if "health_is_rockets" in spec.traits and world.rockets == 0:
         world.remove(threat, destroyed=True)
 
@@ -181,7 +192,7 @@ def _computer_check(world: World) -> None:
     if phase in world.maintained:
         return
     world.step = "computer"
-    world.log("computer", "computer not maintained: the lights go out")
+    world.log("computer", Text("computer not maintained: the lights go out"))
     for crew in world.crew:
         if crew.aboard:
             world.delay(crew, world.turn + 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.space_alert.resolution.world import ACTIVE, INACTIVE, Crew, Threat, World, zone_list
 from games.space_alert.ship import Station, Zone
 from games.space_alert.threats import Effect
+from games.text import Text
 
 
 def threat_step(world: World) -> None:
@@ -24,7 +25,14 @@ def advance(world: World, threat: Threat, spaces: int) -> None:
         if letter is None:
             continue
         world.log(
-            "threat", f"{threat.key} {threat.spec.name} reaches {letter.upper()}", threat=threat
+            "threat",
+            Text(
+                "{threat} {name} reaches {letter}",
+                threat=threat.key,
+                name=threat.spec.name,
+                letter=letter.upper(),
+            ),
+            threat=threat,
         )
         for effect in threat.spec.effects(letter):
             if threat.active:
@@ -60,7 +68,16 @@ def external_attack(world: World, threat: Threat, zone: Zone, amount: int, mode:
         rest = amount - absorbed
     if mode == "double":
         rest *= 2
-    world.log("attack", f"{threat.key} attacks {zone.key} for {amount}: {rest} gets through")
+    world.log(
+        "attack",
+        Text(
+            "{threat} attacks {zone} for {amount}: {rest} gets through",
+            threat=threat.key,
+            zone=zone.key,
+            amount=amount,
+            rest=rest,
+        ),
+    )
     world.damage(zone, rest, threat)
 
 
@@ -110,7 +127,16 @@ def perform(world: World, threat: Threat, effect: Effect) -> None:
             if threat.zone is not None:
                 external_attack(world, threat, zone, amount, effect.mode)
             elif amount > 0:
-                world.log("attack", f"{threat.key} deals {amount} to {zone.key}", threat=threat)
+                world.log(
+                    "attack",
+                    Text(
+                        "{threat} deals {amount} to {zone}",
+                        threat=threat.key,
+                        amount=amount,
+                        zone=zone.key,
+                    ),
+                    threat=threat,
+                )
                 world.damage(zone, amount, threat)
     elif op in ("if_damaged", "if_undamaged", "unless_damage_at_least"):
         if op == "unless_damage_at_least":
@@ -133,7 +159,11 @@ def _heal(world: World, threat: Threat, effect: Effect) -> None:
     else:
         assert isinstance(effect.amount, int)
         threat.damage = max(0, threat.damage - effect.amount)
-    world.log("threat", f"{threat.key} heals to {threat.remaining}", threat=threat)
+    world.log(
+        "threat",
+        Text("{threat} heals to {left}", threat=threat.key, left=threat.remaining),
+        threat=threat,
+    )
 
 
 def _set(world: World, threat: Threat, effect: Effect) -> None:
@@ -144,17 +174,28 @@ def _set(world: World, threat: Threat, effect: Effect) -> None:
         threat.shield += effect.amount
     else:
         threat.speed += effect.amount
-    world.log("threat", f"{threat.key} shield {threat.shield} speed {threat.speed}", threat=threat)
+    world.log(
+        "threat",
+        Text(
+            "{threat} shield {shield} speed {speed}",
+            threat=threat.key,
+            shield=threat.shield,
+            speed=threat.speed,
+        ),
+        threat=threat,
+    )
 
 
 def _reveal(world: World, threat: Threat, effect: Effect) -> None:
     threat.revealed = True
-    world.log("threat", f"{threat.key} shows itself", threat=threat)
+    world.log("threat", Text("{threat} shows itself", threat=threat.key), threat=threat)
 
 
 def _aura(world: World, threat: Threat, effect: Effect) -> None:
     threat.aura_on = True
-    world.log("threat", f"{threat.key} aura: {effect.aura}", threat=threat)
+    world.log(
+        "threat", Text("{threat} aura: {aura}", threat=threat.key, aura=effect.aura), threat=threat
+    )
 
 
 def _debris(world: World, threat: Threat, effect: Effect) -> None:
@@ -163,7 +204,7 @@ def _debris(world: World, threat: Threat, effect: Effect) -> None:
 
 def _grow(world: World, threat: Threat, effect: Effect) -> None:
     threat.grown = True
-    world.log("threat", f"{threat.key} has grown up", threat=threat)
+    world.log("threat", Text("{threat} has grown up", threat=threat.key), threat=threat)
 
 
 def _delay(world: World, threat: Threat, effect: Effect) -> None:
@@ -173,7 +214,7 @@ def _delay(world: World, threat: Threat, effect: Effect) -> None:
 
 def _knock_out(world: World, threat: Threat, effect: Effect) -> None:
     for crew in _victims(world, threat, effect.who, effect):
-        world.knock_out(crew, threat.spec.name)
+        world.knock_out(crew, Text.verbatim(threat.spec.name))
 
 
 def _destroy_ship(world: World, threat: Threat, effect: Effect) -> None:
@@ -184,7 +225,11 @@ def _move(world: World, threat: Threat, effect: Effect) -> None:
     target = threat.stations[0].step(effect.direction)
     if target is not None:
         threat.stations[0] = target
-        world.log("threat", f"{threat.key} moves to {target.key}", threat=threat)
+        world.log(
+            "threat",
+            Text("{threat} moves to {target}", threat=threat.key, target=target.key),
+            threat=threat,
+        )
 
 
 def _seek(world: World, threat: Threat, effect: Effect) -> None:
@@ -193,7 +238,11 @@ def _seek(world: World, threat: Threat, effect: Effect) -> None:
     leaders = [s for n, s in counts if n == best]
     if best > 0 and len(leaders) == 1:
         threat.stations[0] = leaders[0]
-        world.log("threat", f"{threat.key} hunts into {leaders[0].key}", threat=threat)
+        world.log(
+            "threat",
+            Text("{threat} hunts into {target}", threat=threat.key, target=leaders[0].key),
+            threat=threat,
+        )
 
 
 def _advance_others(world: World, threat: Threat, effect: Effect) -> None:
@@ -206,7 +255,15 @@ def _advance_others(world: World, threat: Threat, effect: Effect) -> None:
 def _self_damage(world: World, threat: Threat, effect: Effect) -> None:
     assert isinstance(effect.amount, int)
     threat.damage += effect.amount
-    world.log("threat", f"{threat.key} burns {effect.amount} ({threat.remaining} left)")
+    world.log(
+        "threat",
+        Text(
+            "{threat} burns {amount} ({left} left)",
+            threat=threat.key,
+            amount=effect.amount,
+            left=threat.remaining,
+        ),
+    )
     if threat.damage >= threat.health:
         world.remove(threat, destroyed=True)
 
@@ -216,20 +273,35 @@ def _spread(world: World, threat: Threat, effect: Effect) -> None:
         target = station.step(effect.direction)
         if target is not None and target not in world.slimed():
             threat.offshoots.append(target)
-            world.log("threat", f"{threat.key} spreads to {target.key}", threat=threat)
+            world.log(
+                "threat",
+                Text("{threat} spreads to {target}", threat=threat.key, target=target.key),
+                threat=threat,
+            )
 
 
 def _slime_attack(world: World, threat: Threat, effect: Effect) -> None:
     assert isinstance(effect.amount, int)
     for station in [*threat.stations, *threat.offshoots]:
-        world.log("attack", f"slime at {station.key} deals {effect.amount}", threat=threat)
+        world.log(
+            "attack",
+            Text("slime at {station} deals {amount}", station=station.key, amount=effect.amount),
+            threat=threat,
+        )
         world.damage(station.zone, effect.amount, threat)
 
 
 def _contamination_attack(world: World, threat: Threat, effect: Effect) -> None:
     assert isinstance(effect.amount, int)
     for station in list(threat.stations):
-        world.log("attack", f"contamination at {station.key} deals {effect.amount}")
+        world.log(
+            "attack",
+            Text(
+                "contamination at {station} deals {amount}",
+                station=station.key,
+                amount=effect.amount,
+            ),
+        )
         world.damage(station.zone, effect.amount, threat)
 
 
@@ -269,18 +341,42 @@ def _ship_effect(world: World, threat: Threat, effect: Effect, own: Zone | None)
         for zone in zones:
             have = store[zone.value]
             if have == 0 and effect.else_attack is not None:
-                world.log("attack", f"{threat.key} finds the reactor empty", threat=threat)
+                world.log(
+                    "attack",
+                    Text("{threat} finds the reactor empty", threat=threat.key),
+                    threat=threat,
+                )
                 world.damage(zone, effect.else_attack, threat)
                 continue
             lost = have if effect.amount == "all" else min(have, int(effect.amount or 0))
             store[zone.value] = have - lost
-            world.log("threat", f"{threat.key} drains {lost} from {zone.key} {op[6:]}")
+            world.log(
+                "threat",
+                Text(
+                    "{threat} drains {lost} from {zone} shields",
+                    threat=threat.key,
+                    lost=lost,
+                    zone=zone.key,
+                )
+                if op == "drain_shields"
+                else Text(
+                    "{threat} drains {lost} from {zone} reactor",
+                    threat=threat.key,
+                    lost=lost,
+                    zone=zone.key,
+                ),
+            )
     elif op == "leak":
         store = world.shields if effect.container == "shield" else world.reactors
         for zone in zones:
             spilled = store[zone.value]
             store[zone.value] = 0
-            world.log("attack", f"{threat.key} shorts the {zone.key} {effect.container}")
+            world.log(
+                "attack",
+                Text("{threat} shorts the {zone} shield", threat=threat.key, zone=zone.key)
+                if effect.container == "shield"
+                else Text("{threat} shorts the {zone} reactor", threat=threat.key, zone=zone.key),
+            )
             world.damage(zone, spilled, threat)
     elif op == "fill_shield" and own is not None:
         z = own.value
@@ -289,20 +385,36 @@ def _ship_effect(world: World, threat: Threat, effect: Effect, own: Zone | None)
         world.shields[z] += moved
     elif op == "destroy_rockets":
         if world.rockets > 0:
-            world.log("threat", f"{threat.key} destroys a rocket", threat=threat)
+            world.log(
+                "threat", Text("{threat} destroys a rocket", threat=threat.key), threat=threat
+            )
             world.lose_rocket()
     elif op == "destroy_fuel":
         world.capsules = max(0, world.capsules - int(effect.amount or 0))
-        world.log("threat", f"{threat.key} destroys a fuel capsule", threat=threat)
+        world.log(
+            "threat", Text("{threat} destroys a fuel capsule", threat=threat.key), threat=threat
+        )
     elif op == "disable_stored_battlebots":
         for station, bots in world.stored_bots.items():
             if station.key == effect.direction and bots is not None:
                 world.stored_bots[station] = INACTIVE
-                world.log("threat", f"{threat.key} fouls the battlebots at {station.key}")
+                world.log(
+                    "threat",
+                    Text(
+                        "{threat} fouls the battlebots at {station}",
+                        threat=threat.key,
+                        station=station.key,
+                    ),
+                )
     elif op == "double_damage":
         world.doubled.update(zone_list(effect.zones, own))
         world.log(
-            "threat", f"{threat.key}: damage doubled in {sorted(z.key for z in world.doubled)}"
+            "threat",
+            Text(
+                "{threat}: damage doubled in {zones}",
+                threat=threat.key,
+                zones=sorted(z.key for z in world.doubled),
+            ),
         )
     else:
         raise ValueError(f"unknown effect {op!r} on {threat.spec.id}")

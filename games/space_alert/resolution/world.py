@@ -25,6 +25,21 @@ from games.space_alert.ship import (
 )
 from games.space_alert.threats import ThreatSpec
 from games.space_alert.trajectories import Trajectory
+from games.text import Text
+
+PULSE_CANNON = Text("pulse cannon")
+INTERCEPTORS = Text("interceptors")
+SEVENTH_DAMAGE = {
+    Zone.RED: Text("the red zone took a seventh damage"),
+    Zone.WHITE: Text("the white zone took a seventh damage"),
+    Zone.BLUE: Text("the blue zone took a seventh damage"),
+}
+"""Why the ship was lost, per zone (a whole sentence each: zones read differently)."""
+
+
+def heavy_laser(zone: Zone) -> Text:
+    """A zone's heavy laser, as the trace names the weapon."""
+    return Text("{zone} heavy laser", zone=zone.key)
 
 
 class ShipLostError(Exception):
@@ -156,11 +171,11 @@ class World:
     destroyed: list[Threat] = field(default_factory=list)
     survived: list[Threat] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
-    lost: str | None = None
+    lost: Text | None = None
 
     # -------------------------------------------------------------- trace
     def log(
-        self, kind: str, text: str, crew: Crew | None = None, threat: Threat | None = None
+        self, kind: str, text: Text, crew: Crew | None = None, threat: Threat | None = None
     ) -> None:
         """Append a trace line for the current turn and step."""
         self.events.append(
@@ -168,7 +183,7 @@ class World:
                 self.turn,
                 self.step,
                 kind,
-                f"T{self.turn} {text}",
+                Text.joined(" ", [Text.verbatim(f"T{self.turn}"), text]),
                 None if crew is None else crew.index,
                 None if threat is None else threat.key,
             )
@@ -198,12 +213,16 @@ class World:
         for _ in range(points * per_point):
             pile = self.piles[zone.value]
             if not pile:
-                self.lost = f"the {zone.key} zone took a seventh damage"
-                self.log("lost", f"ship destroyed: {self.lost}", threat=source)
+                self.lost = SEVENTH_DAMAGE[zone]
+                self.log("lost", Text("ship destroyed: {reason}", reason=self.lost), threat=source)
                 raise ShipLostError(self.lost)
             tile = pile.pop(0)
             self.tiles[zone.value].append(tile)
-            self.log("damage", f"{zone.key} zone damaged: {tile.value}", threat=source)
+            self.log(
+                "damage",
+                Text("{zone} zone damaged: {tile}", zone=zone.key, tile=tile.value),
+                threat=source,
+            )
             if tile is Tile.REACTOR:
                 cap = self.reactor_capacity(zone)
                 self.reactors[zone.value] = min(self.reactors[zone.value], cap)
@@ -213,8 +232,9 @@ class World:
 
     def destroy_ship(self, threat: Threat) -> None:
         """A card's direct loss ('destroys the ship')."""
-        self.lost = f"{threat.spec.name} ({threat.spec.id}) destroyed the ship"
-        self.log("lost", f"ship destroyed by {threat.key}", threat=threat)
+        name = Text.verbatim(threat.spec.name)
+        self.lost = Text("{name} ({id}) destroyed the ship", name=name, id=threat.spec.id)
+        self.log("lost", Text("ship destroyed by {threat}", threat=threat.key), threat=threat)
         raise ShipLostError(self.lost)
 
     def lose_rocket(self) -> None:
@@ -237,20 +257,24 @@ class World:
         for i in range(min(slot, TURNS), turn, -1):
             crew.program[i] = crew.program[i - 1]
         crew.program[turn] = None
-        self.log("delay", f"{crew.name} delayed (turn {turn})", crew=crew)
+        self.log(
+            "delay", Text("{crew} delayed (turn {turn})", crew=crew.name, turn=turn), crew=crew
+        )
 
     def delay_next(self, crew: Crew) -> None:
         """Delay a crew member's next turn (delays in one turn do not add up)."""
         self.delay(crew, self.turn + 1)
 
-    def knock_out(self, crew: Crew, why: str) -> None:
+    def knock_out(self, crew: Crew, why: Text) -> None:
         """The crew member is out for the rest of the flight; their battlebots go inactive."""
         if crew.knocked_out:
             return
         crew.knocked_out = True
         if crew.bots is not None:
             crew.bots = INACTIVE
-        self.log("knock_out", f"{crew.name} knocked out ({why})", crew=crew)
+        self.log(
+            "knock_out", Text("{crew} knocked out ({why})", crew=crew.name, why=why), crew=crew
+        )
 
     def crew_at(self, station: Station) -> list[Crew]:
         """Active crew in a station, in crew order."""
@@ -260,10 +284,14 @@ class World:
         """Move a crew member into a station and apply what waits there."""
         crew.station = station
         if station in self.lasting_contamination:
-            self.knock_out(crew, "entered a contaminated station")
+            self.knock_out(crew, Text("entered a contaminated station"))
             return
         if station in self.slimed():
-            self.log("slime", f"{crew.name} steps into slime at {station.key}", crew=crew)
+            self.log(
+                "slime",
+                Text("{crew} steps into slime at {station}", crew=crew.name, station=station.key),
+                crew=crew,
+            )
             self.delay_next(crew)
 
     def slimed(self) -> set[Station]:
@@ -298,10 +326,18 @@ class World:
         if destroyed:
             threat.aura_on = False
             self.destroyed.append(threat)
-            self.log("destroyed", f"{threat.key} {threat.spec.name} destroyed", threat=threat)
+            self.log(
+                "destroyed",
+                Text("{threat} {name} destroyed", threat=threat.key, name=threat.spec.name),
+                threat=threat,
+            )
         else:
             self.survived.append(threat)
-            self.log("survived", f"{threat.key} {threat.spec.name} completed Z", threat=threat)
+            self.log(
+                "survived",
+                Text("{threat} {name} completed Z", threat=threat.key, name=threat.spec.name),
+                threat=threat,
+            )
         self.threats.remove(threat)
         if threat.spec.id == "SI1-04" and destroyed:
             self.doubled.clear()

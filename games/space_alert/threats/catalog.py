@@ -137,5 +137,5 @@ def threat_spec(threat_id: str) -> ThreatSpec:
     """The card with this id; raises InvalidActionError for an unknown id."""
     spec = threat_specs().get(threat_id.strip().upper())
     if spec is None:
-        raise InvalidActionError(f"Unknown threat id {threat_id!r}.", code="unknown_threat")
+        raise InvalidActionError("Unknown threat id {id!r}.", code="unknown_threat", id=threat_id)
     return spec

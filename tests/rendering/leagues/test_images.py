@@ -2,8 +2,28 @@
 
 from __future__ import annotations
 
-from rendering.leagues import StandingRow, Standings, TableLine, fit, layout, podium, standings
+from dataclasses import replace
+from functools import partial
+
+import pytest
+
+from bot.service.i18n import LANGUAGES, localise
+from games.text import Text
+from rendering.leagues import (
+    COLUMNS,
+    StandingRow,
+    Standings,
+    TableLine,
+    fit,
+    layout,
+    podium,
+    round_tables,
+    standings,
+)
 from tests.rendering.leagues.golden import check
+
+RUSSIAN = partial(localise, lang="ru")
+POLISH = partial(localise, lang="pl")
 
 
 def sample() -> Standings:
@@ -50,3 +70,48 @@ def test_layout_grows_with_rows_and_caps_them() -> None:
 def test_long_names_are_cut() -> None:
     assert fit("x" * 200, 100, 16).endswith("…")
     assert fit("Bob", 100, 16) == "Bob"
+
+
+def said_sample() -> Standings:
+    """The same night as the league service hands it over: its words are Texts."""
+    base = sample()
+    subtitle = Text(
+        "{format}, {seats}, {where} · {players} players · {phase}", format=Text("swiss"),
+        seats=Text("duels"), where=Text("round {played} of {total}", played=4, total=4),
+        players=8, phase=Text("running"),
+    )  # fmt: skip
+    tables = tuple(
+        TableLine(t.board, t.players, Text("playing") if t.state == "playing" else t.state)
+        for t in base.tables
+    )
+    return Standings(base.title, subtitle, base.rows, tables, round_tables(4))
+
+
+def test_the_said_sample_reads_as_before_in_english() -> None:
+    said = said_sample()
+    assert said.subtitle == "swiss, duels, round 4 of 4 · 8 players · running"
+    assert layout(said) == layout(replace(sample(), subtitle=said.subtitle))
+
+
+def test_standings_in_russian() -> None:
+    _, texts, _ = layout(said_sample(), RUSSIAN)
+    words = [t.text for t in texts]
+    assert words[1] == "швейцарская, дуэли, раунд 4 из 4 · игроков: 8 · идёт"
+    assert words[2:9] == ["#", "Игрок", "Очки", "Bh", "SB", "И", "В-Н-П"]
+    assert "Frank (выбыл(а))" in words and "Столы раунда 4" in words
+    assert "Стол 2: Carol v Dmitri Alexandrovich Karamazov-Smerdyakov" in words
+    assert "идёт игра" in words
+    check("standings.ru", standings(said_sample(), RUSSIAN))
+
+
+def test_podium_in_polish() -> None:
+    title = Text("{league}: final", league="Friday Night")
+    image = podium(title, (("Alice", 4.0), ("Bob", 3.5), ("Carol", 3)), POLISH)
+    check("podium.pl", image)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_column_headings_are_never_cut(lang: str) -> None:
+    say = partial(localise, lang=lang)
+    _, texts, _ = layout(said_sample(), say)
+    assert [t.text for t in texts[2:9]] == [say(name) for name, _ in COLUMNS]
