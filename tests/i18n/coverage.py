@@ -40,12 +40,11 @@ LOCALISED: dict[str, tuple[str, ...]] = {
 }
 """Catalogue domain -> the code whose templates it holds; a new game is one more line."""
 NOT_LOCALISED: tuple[str, ...] = (
-    # Converted by their own game's helpers, with their own domains later.
     # The AI never speaks to players.
     "games/neuroshima/ai",
     "games/warzone/ai",
 )
-"""Paths (prefixes) inside LOCALISED packages whose texts are not (yet) translated."""
+"""Paths (prefixes) inside LOCALISED packages with no text a player reads."""
 ERROR_MODULES = ("games.base", "bot.service.errors")
 
 
