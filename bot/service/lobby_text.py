@@ -12,6 +12,8 @@ MODE_NAMES = {
     "teams": Text("teams"),
     "standard": Text("standard"),
     "solo": Text("solo"),
+    "crew": Text("crew"),
+    "skirmish": Text("skirmish"),
 }
 """Lobby modes as players read them (the option values stay English)."""
 ROLE_LABELS = {"army": Text("army"), "role": Text("role")}
