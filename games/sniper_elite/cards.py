@@ -93,80 +93,83 @@ class EquipmentCard:
     text: str
 
 
+_Where = tuple[Target | SpaceType | None, bool]
+"""A destination: the target (or the kind of access space) and whether only unguarded
+objectives count."""
+
+TOWARD: dict[_Where, Text] = {
+    (Target.SNIPER, False): Text("toward your space"),
+    (Target.LKA, False): Text("toward the LKA"),
+    (None, False): Text("toward each probable objective"),
+    (None, True): Text("toward each unguarded probable objective"),
+    (SpaceType.OPEN, False): Text(
+        "toward the nearest open access space of each probable objective"
+    ),
+    (SpaceType.OPEN, True): Text(
+        "toward the nearest open access space of each unguarded probable objective"
+    ),
+    (SpaceType.ENCLOSED, False): Text(
+        "toward the nearest enclosed access space of each probable objective"
+    ),
+    (SpaceType.ENCLOSED, True): Text(
+        "toward the nearest enclosed access space of each unguarded probable objective"
+    ),
+    (SpaceType.ELEVATED, False): Text(
+        "toward the nearest elevated access space of each probable objective"
+    ),
+    (SpaceType.ELEVATED, True): Text(
+        "toward the nearest elevated access space of each unguarded probable objective"
+    ),
+    (Target.ACCESS, False): Text("toward the nearest access space of each probable objective"),
+    (Target.ACCESS, True): Text(
+        "toward the nearest access space of each unguarded probable objective"
+    ),
+}
+"""Where a move goes, one whole phrase each (the languages build these phrases differently)."""
+ONTO: dict[_Where, Text] = {
+    (Target.SNIPER, False): Text("to your space"),
+    (Target.LKA, False): Text("to the LKA"),
+    (None, False): Text("to each probable objective"),
+    (None, True): Text("to each unguarded probable objective"),
+    (SpaceType.OPEN, False): Text("to the nearest open access space of each probable objective"),
+    (SpaceType.OPEN, True): Text(
+        "to the nearest open access space of each unguarded probable objective"
+    ),
+    (SpaceType.ENCLOSED, False): Text(
+        "to the nearest enclosed access space of each probable objective"
+    ),
+    (SpaceType.ENCLOSED, True): Text(
+        "to the nearest enclosed access space of each unguarded probable objective"
+    ),
+    (SpaceType.ELEVATED, False): Text(
+        "to the nearest elevated access space of each probable objective"
+    ),
+    (SpaceType.ELEVATED, True): Text(
+        "to the nearest elevated access space of each unguarded probable objective"
+    ),
+    (Target.ACCESS, False): Text("to the nearest access space of each probable objective"),
+    (Target.ACCESS, True): Text("to the nearest access space of each unguarded probable objective"),
+}
+"""Where a call puts a defender, as TOWARD."""
+
+
+def _where(step: Step) -> _Where:
+    if step.target in (Target.SNIPER, Target.LKA):
+        return step.target, False
+    if step.target is not Target.ACCESS:
+        return None, step.unguarded
+    kinds = (SpaceType.OPEN, SpaceType.ENCLOSED, SpaceType.ELEVATED)
+    return (step.space_type if step.space_type in kinds else Target.ACCESS), step.unguarded
+
+
 def _toward(step: Step) -> Text:
     """Where a move goes ('toward your space')."""
-    if step.target is Target.SNIPER:
-        return Text("toward your space")
-    if step.target is Target.LKA:
-        return Text("toward the LKA")
-    if step.target is not Target.ACCESS:
-        return Text(
-            "toward each unguarded probable objective"
-            if step.unguarded
-            else "toward each probable objective"
-        )
-    kind = step.space_type
-    if kind is SpaceType.OPEN:
-        return Text(
-            "toward the nearest open access space of each unguarded probable objective"
-            if step.unguarded
-            else "toward the nearest open access space of each probable objective"
-        )
-    if kind is SpaceType.ENCLOSED:
-        return Text(
-            "toward the nearest enclosed access space of each unguarded probable objective"
-            if step.unguarded
-            else "toward the nearest enclosed access space of each probable objective"
-        )
-    if kind is SpaceType.ELEVATED:
-        return Text(
-            "toward the nearest elevated access space of each unguarded probable objective"
-            if step.unguarded
-            else "toward the nearest elevated access space of each probable objective"
-        )
-    return Text(
-        "toward the nearest access space of each unguarded probable objective"
-        if step.unguarded
-        else "toward the nearest access space of each probable objective"
-    )
+    return TOWARD[_where(step)]
 
 
 def _onto(step: Step) -> Text:
     """Where a call puts a defender ('to your space')."""
-    if step.target is Target.SNIPER:
-        return Text("to your space")
-    if step.target is Target.LKA:
-        return Text("to the LKA")
-    if step.target is not Target.ACCESS:
-        return Text(
-            "to each unguarded probable objective"
-            if step.unguarded
-            else "to each probable objective"
-        )
-    kind = step.space_type
-    if kind is SpaceType.OPEN:
-        return Text(
-            "to the nearest open access space of each unguarded probable objective"
-            if step.unguarded
-            else "to the nearest open access space of each probable objective"
-        )
-    if kind is SpaceType.ENCLOSED:
-        return Text(
-            "to the nearest enclosed access space of each unguarded probable objective"
-            if step.unguarded
-            else "to the nearest enclosed access space of each probable objective"
-        )
-    if kind is SpaceType.ELEVATED:
-        return Text(
-            "to the nearest elevated access space of each unguarded probable objective"
-            if step.unguarded
-            else "to the nearest elevated access space of each probable objective"
-        )
-    return Text(
-        "to the nearest access space of each unguarded probable objective"
-        if step.unguarded
-        else "to the nearest access space of each probable objective"
-    )
+    return ONTO[_where(step)]
 
 
 def _move(step: Step) -> Text:
