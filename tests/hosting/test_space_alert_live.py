@@ -63,9 +63,20 @@ async def test_a_crew_that_locks_in_early_moves_on_and_stale_deadlines_stay_quie
 ) -> None:
     start = clock.now()
     gid = await crew(service, "early", players=2, mission="mission_2", live=True)
+    first = await state(service, gid)
     await command(service, "alice", "space-alert lock")
     await command(service, "bob", "space-alert lock")
     assert (await state(service, gid)).phase == 2
+    # The soundtrack runs on: phase 1's threats are still announced, each at its own second.
+    due = [announcement_second(first, i) for i, a in enumerate(first.announced)
+           if a.slot.phase == 1]  # fmt: skip
+    assert due
+    heard: list[str] = []
+    for second in due:
+        said = [t for t in await _tick_to(service, clock, start, second) if t.startswith("[")]
+        assert said and said[0].startswith(f"[{clock_text(second)}] Time T+")
+        heard += said
+    assert len(heard) == len(due)
     texts = await _tick_to(service, clock, start, 245)
     assert not any("Phase 1" in t for t in texts)
     assert (await state(service, gid)).phase == 2

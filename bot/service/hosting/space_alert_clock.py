@@ -218,6 +218,9 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
     try:
         if what == "break":
             return await _break(host, table, state, extra)
+        if what == "announce" and state.stage is Stage.PLANNING:
+            # The soundtrack runs on when a crew locks a phase early: its threats still come.
+            return await _announce(host, table, state, int(extra[0]), now)
         if state.stage is not Stage.PLANNING or state.phase != phase:
             return []
         if what == "close":
@@ -228,13 +231,6 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
             mention = tuple(u for s in table.humans_to_act() if (u := table.user_at(s)))
             text = Text("Phase {phase} ends in one minute. Lock in what you have.", phase=phase)
             return [PublicUpdate(table.id, text, (), mention)]
-        if what == "announce":
-            index = int(extra[0])
-            started = await flight_start(host, table)
-            second = int((now - started).total_seconds())
-            if index >= len(state.announced):
-                return []
-            return [announcement(table, state, index, second), await _bridge(host, table, state)]
         if what == "comms":
             text = Text(
                 "Communications down: the crew does not talk about the plan until the all-clear."
@@ -245,6 +241,17 @@ async def fire(host: Host, d: DeadlineRecord, now: datetime) -> list[Message]:
     except StaleDeadlineError:
         return []
     return []
+
+
+async def _announce(
+    host: Host, table: Table, state: State, index: int, now: datetime
+) -> list[Message]:
+    """Threat `index` announced now, and the phase's bridge showing it."""
+    if index >= len(state.announced):
+        return []
+    started = await flight_start(host, table)
+    second = int((now - started).total_seconds())
+    return [announcement(table, state, index, second), await _bridge(host, table, state)]
 
 
 async def _bridge(host: Host, table: Table, state: State) -> Message:
