@@ -65,7 +65,7 @@ def reply(state: State, seat: Seat, scorer: Scorer, rng: random.Random, work: Wo
         if other == seat and state.active == seat:
             break
         actions = rules.legal_actions(state, other)
-        them = scorers.setdefault(other, Scorer(other, scorer.project))
+        them = scorers.setdefault(other, Scorer(other, scorer.project, scorer.weights))
         budget = Work(min(REPLY_WORK, work.limit - work.used), work.stop)
         nodes = search_turn(state, other, actions, them, REPLY_BEAM, budget)
         work.used += budget.used
