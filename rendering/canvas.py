@@ -133,6 +133,23 @@ def png_bytes(image: Image.Image, compress_level: int = 6) -> bytes:
     return buffer.getvalue()
 
 
+def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
+    """A looping GIF of palette frames with fixed settings, so equal frames give equal bytes
+    (GIF, not APNG: Discord animates GIF attachments inline, APNG shows one frame)."""
+    buffer = io.BytesIO()
+    frames[0].save(
+        buffer,
+        "GIF",
+        save_all=True,
+        append_images=list(frames[1:]),
+        duration=list(durations),
+        loop=0,
+        disposal=1,
+        optimize=False,
+    )
+    return buffer.getvalue()
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A piece of text placed by a layout; drawn at final size after the shapes."""

@@ -7,7 +7,6 @@ reconstructed from the hits, so a hit a Medic took never shows as a wound.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import replace
@@ -21,6 +20,7 @@ from games.neuroshima.tiles import tile_type
 from games.neuroshima.view import NeuroshimaView
 from games.text import Text
 from rendering.canvas import Text as Label
+from rendering.canvas import gif_bytes as canvas_gif
 from rendering.neuroshima.board import (
     AttackArrow,
     BoardLayout,
@@ -285,18 +285,7 @@ def animation_bytes(frames: Sequence[Image.Image], styles: tuple[Style, ...]) ->
     height = max(f.height for f in frames)
     padded = [to_palette(f if f.height == height else _pad(f, height), styles) for f in frames]
     durations = [FIRST_LAST_MS, *([FRAME_MS] * (len(frames) - 2)), FIRST_LAST_MS][: len(frames)]
-    buffer = io.BytesIO()
-    padded[0].save(
-        buffer,
-        "GIF",
-        save_all=True,
-        append_images=padded[1:],
-        duration=durations,
-        loop=0,
-        disposal=1,
-        optimize=False,
-    )
-    return buffer.getvalue()
+    return canvas_gif(padded, durations)
 
 
 def _pad(frame: Image.Image, height: int) -> Image.Image:

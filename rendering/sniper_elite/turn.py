@@ -9,7 +9,6 @@ One palette for every frame keeps colours from flickering and the bytes stable.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -18,6 +17,7 @@ from PIL import Image
 from games.sniper_elite.board import load_board
 from games.sniper_elite.view import SniperView, StepView
 from games.text import Text
+from rendering.canvas import gif_bytes as canvas_gif
 from rendering.sniper_elite import style as st
 from rendering.sniper_elite.board import (
     Arrow,
@@ -178,15 +178,4 @@ def turn_animation(view: SniperView, say: Say = str) -> bytes:
     # colours never flicker and the same turn always gives the same bytes.
     palette = frames[-1].quantize(255, Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     mapped = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
-    buffer = io.BytesIO()
-    mapped[0].save(
-        buffer,
-        "GIF",
-        save_all=True,
-        append_images=mapped[1:],
-        duration=durations(view),
-        loop=0,
-        disposal=1,
-        optimize=False,
-    )
-    return buffer.getvalue()
+    return canvas_gif(mapped, durations(view))

@@ -7,7 +7,6 @@ that anti-aliasing makes), never from the frames, so equal frames always give eq
 
 from __future__ import annotations
 
-import io
 import itertools
 from collections.abc import Sequence
 from functools import cache
@@ -15,6 +14,7 @@ from functools import cache
 from PIL import Image
 
 from rendering.canvas import RGB
+from rendering.canvas import gif_bytes as canvas_gif
 from rendering.palette import BACKGROUND, INK, LABEL, MUTED, PAPER, TEXT, WARNING, mix
 from rendering.space_alert.style import CREW_STYLES, EXTRA_COLOURS
 
@@ -39,15 +39,4 @@ def gif_bytes(frames: Sequence[Image.Image], durations: Sequence[int]) -> bytes:
         raise ValueError("no frames")
     palette = gif_palette()
     mapped = [f.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
-    buffer = io.BytesIO()
-    mapped[0].save(
-        buffer,
-        "GIF",
-        save_all=True,
-        append_images=mapped[1:],
-        duration=list(durations),
-        loop=0,
-        disposal=1,
-        optimize=False,
-    )
-    return buffer.getvalue()
+    return canvas_gif(mapped, durations)
