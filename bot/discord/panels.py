@@ -241,15 +241,26 @@ def _preview_view(
     return view
 
 
-async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:
-    """Any panel click or pick: checked against the seat and the position, then acted on."""
+ClickHandler = Callable[[Runner, discord.Interaction[Any], Key, str | None], Awaitable[None]]
+"""What a game's panel does with one click or pick, once it is deferred."""
+
+
+async def answer_click(
+    interaction: discord.Interaction[Any], key: Key, value: str | None, act: ClickHandler
+) -> None:
+    """A panel click or pick deferred, acted on, and any error answered by the one handler."""
     runner = runner_of(interaction)
     # Deferred (as an update of the panel) before anything that reads the store or renders.
     await interaction.response.defer()
     try:
-        await _handle(runner, interaction, key, value)
+        await act(runner, interaction, key, value)
     except Exception as err:  # the one error handler answers
         await runner.fail(interaction, err)
+
+
+async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:
+    """Any panel click or pick: checked against the seat and the position, then acted on."""
+    await answer_click(interaction, key, value, _handle)
 
 
 async def _handle(

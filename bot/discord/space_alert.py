@@ -19,8 +19,16 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.panels import GAME_PANELS, GamePanel, Key, KeyedButton, KeyedSelect, out_of_date
-from bot.discord.runner import Runner, runner_of
+from bot.discord.panels import (
+    GAME_PANELS,
+    GamePanel,
+    Key,
+    KeyedButton,
+    KeyedSelect,
+    answer_click,
+    out_of_date,
+)
+from bot.discord.runner import Runner
 from bot.service.commands import space_alert_panel as sap
 from bot.service.commands.spec import Suggestion
 from bot.service.i18n import localise
@@ -89,13 +97,7 @@ GAME_PANELS[sap.KEY] = GamePanel(content=content, view=view_of)
 # --- clicks --------------------------------------------------------------------------------
 async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:
     """Any panel click or pick: checked against the seat and the stamp, then acted on."""
-    runner = runner_of(interaction)
-    # Deferred (as an update of the panel) before anything that reads the store or renders.
-    await interaction.response.defer()
-    try:
-        await _handle(runner, interaction, key, value)
-    except Exception as err:  # the one error handler answers
-        await runner.fail(interaction, err)
+    await answer_click(interaction, key, value, _handle)
 
 
 async def _handle(
