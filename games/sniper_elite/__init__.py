@@ -40,6 +40,9 @@ SPEC: GameSpec[State, SniperAction, SniperView] = GameSpec(
     codec=SniperCodec(),
     min_seats=1,
     max_seats=1,
+    # 2: "unguarded" is read on the probable objective, not on the access space a defender is
+    #    sent to (a guard on an access space shared by two objectives no longer skips both).
+    rules_version=2,
     aliases=("sniper", "sniper-elite", "sniper_solo"),
 )
 register(SPEC)

@@ -185,11 +185,11 @@ def repeat_at_objectives(ctx: Context, state: State, step: Step) -> State:
     for number in sorted(state.probable):
         if state.result is not None:
             break
-        targets = [
-            t
-            for t in objective_targets(ctx.board, step, number)
-            if not (step.unguarded and guarded(state, t))
-        ]
+        # "Unguarded" qualifies the probable objective, never the access space a defender
+        # is sent to: a guard on a shared access space leaves both objectives unguarded.
+        if step.unguarded and guarded(state, ctx.board.objective_space(number).id):
+            continue
+        targets = list(objective_targets(ctx.board, step, number))
         state = _one_at(ctx, state, step, targets, used, lka_rule=True)
     return state
 

@@ -85,6 +85,19 @@ def test_access_space_of_an_outdoor_objective_is_itself() -> None:
     assert set(spaces(run(enclosed, step))) == {"S8"}  # the tower's ladder space next to Q8
 
 
+def test_unguarded_is_checked_on_the_probable_objective_not_its_access_space() -> None:
+    # Objectives 4 (I5) and 5 (N1) share their nearest elevated access space, I3.
+    step = Step(Verb.CALL, Who.REPEAT, Target.ACCESS, space_type=SpaceType.ELEVATED, unguarded=True)
+    state = position("A13", {"N1": "red", "K8": "black", "N8": "yellow"}, probable=(4, 5))
+    # Objective 4 takes the guard of objective 5 to I3; that leaves objective 5 unguarded,
+    # so the next nearest defender answers it too, beside the taken I3.
+    done = run(replace(state, lka=Area.WHITE), step)
+    assert spaces(done) == {"I3": "red", "I1": "black", "N8": "yellow"}
+    # Both objectives guarded: nobody is called, though I3 itself is empty.
+    both = position("A13", {"I5": "red", "N1": "red", "K8": "black"}, probable=(4, 5))
+    assert spaces(run(replace(both, lka=Area.WHITE), step)) == spaces(both)
+
+
 def test_regroup_calls_other_squads_to_the_mini_map() -> None:
     state = position("B6", {"N12": "black", "N1": "yellow", "A1": "red"}, lka="white")
     done = regroup(CTX, replace(state, lka=Area.RED), order_card("dockside_regroup"))
