@@ -8,7 +8,14 @@ from typing import Any
 from bot.service.outbox import Image
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
-from bot.service.updates import board_images, describe, move_text, outcome_reason, seat_name
+from bot.service.updates import (
+    board_images,
+    describe,
+    labelling_view,
+    move_text,
+    outcome_reason,
+    seat_name,
+)
 from games.base import CHANCE
 from games.text import Text
 from storage.base import dumps
@@ -62,6 +69,7 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
     )
     lines: list[str] = []
     turn, last_seat = 0, None
+    public = labelling_view(table, None)  # the board's size never changes in a game
     for entry in entries:
         if isinstance(entry, Note):
             lines.append(_note_line(host, table, entry))
@@ -71,7 +79,7 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
             last_seat = entry.seat
             who = seat_name(host, table, entry.seat)
             lines.append(Text("Turn {turn} - {player}", turn=turn, player=who))
-        move = move_text(table, entry.seat, entry.action)
+        move = move_text(table, entry.seat, entry.action, public)
         chance = entry.seat == CHANCE
         undone = entry.seq in voided
         if undone:

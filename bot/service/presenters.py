@@ -48,10 +48,28 @@ def _short(value: Any) -> str:
     return str(value)
 
 
-def describe_action(codec: Codec[Any], seat: Seat, action: Any) -> str:
+def reads_view(codec: Codec[Any]) -> bool:
+    """Whether the codec's text of an action depends on a view (Neuroshima names hexes by the
+    board the view shows: C3 is the centre of the 19-hex board, D4 of the 37-hex one)."""
+    return _format_takes_view(type(codec))
+
+
+@cache
+def _format_takes_view(kind: type) -> bool:
+    return "view" in inspect.signature(kind.format).parameters
+
+
+def format_action(codec: Codec[Any], action: Any, view: Any = None) -> str:
+    """The codec's text of `action`, read against `view` when the codec needs one."""
+    if view is not None and reads_view(codec):
+        return str(codec.format(action, view))  # type: ignore[call-arg]
+    return codec.format(action)
+
+
+def describe_action(codec: Codec[Any], seat: Seat, action: Any, view: Any = None) -> str:
     """The text form of an action (the codec's, else its type and fields)."""
     try:
-        return codec.format(action)
+        return format_action(codec, action, view)
     except Exception:  # chance results and odd actions may have no typed form
         if dataclasses.is_dataclass(action) and not isinstance(action, type):
             fields = ", ".join(

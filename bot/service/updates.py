@@ -17,7 +17,14 @@ from bot.service.outbox import (
     PublicUpdate,
 )
 from bot.service.play import Plan, Step
-from bot.service.presenters import describe_action, image, presenter_for, words
+from bot.service.presenters import (
+    describe_action,
+    format_action,
+    image,
+    presenter_for,
+    reads_view,
+    words,
+)
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -77,12 +84,17 @@ def seat_name(host: Host, table: Table, seat: Seat) -> Text:
     return name if isinstance(name, Text) else Text.verbatim(name)
 
 
-def move_text(table: Table, seat: Seat, action: Any) -> str:
-    """What a move did, without who made it."""
+def move_text(table: Table, seat: Seat, action: Any, view: Any = None) -> str:
+    """What a move did, without who made it (hexes named as on `view`, else the public view)."""
     presenter = presenter_for(table.spec.key)
     if presenter.describe:
         return presenter.describe(seat, action)
-    return describe_action(table.spec.codec, seat, action)
+    return describe_action(table.spec.codec, seat, action, view or labelling_view(table, None))
+
+
+def labelling_view(table: Table, seat: Seat | None) -> Any:
+    """The view the codec names things by for `seat`, or None when its texts need none."""
+    return table.view(seat) if reads_view(table.spec.codec) else None
 
 
 def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
@@ -147,10 +159,12 @@ def _frames(
 def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
     """The typed forms of a seat's legal actions (for help lines and autocomplete)."""
     state = table.state if state is None else state
+    codec = table.spec.codec
+    view = table.spec.rules.player_view(state, seat) if reads_view(codec) else None
     texts: list[str] = []
     for action in table.spec.rules.legal_actions(state, seat):
         try:
-            texts.append(table.spec.codec.format(action))
+            texts.append(format_action(codec, action, view))
         except Exception:  # an action without a typed form is offered by buttons only
             continue
     return texts
