@@ -120,8 +120,9 @@ async def test_czech_lines_read_as_written(tmp_path: Path) -> None:
         "  Vstupujete na pole M14 (bílá). Pravděpodobné úkoly: 2, 3, 5, 6, 7, 8.",
         "  Tah obránců.",
         "  Na kostce rozkazů padl 1 prýmek: karta nalevo.",
-        "  Na pole C3 je z pole A1 povolán červený obránce 1.",
-        "  Dostáváte zásah (našel vás žlutý obránce 1): žeton hluku jde do pytlíku.",
+        # Every probable objective is guarded here, so 'Bolt the Doors' calls nobody.
+        "  Na poli A1 pátrá červený obránce 1 a nic nenajde.",
+        "  Dostáváte zásah (našel vás černý obránce 3): žeton hluku jde do pytlíku.",
         "  Zásah: z pole A11 odchází červený obránce 3.",
         "  Odměna: 1 žeton hluku dospod komínku zdraví.",
         "Kolo 1, volba vstupu. Odstřelovač: zatím mimo herní plán; poslední známá oblast: nic.",

@@ -98,7 +98,7 @@ def test_defenders_turn_gif_repeats_its_bytes_and_timing() -> None:
 
 
 def test_mission_over_won_and_lost() -> None:
-    won = final("tidewater", "tidewater2")
+    won = final("tidewater", "tidewater6")
     lost = final("pinecrest", "pinecrest3")
     assert won.result == "won" and lost.result == "lost"
     check("over_won", mission_over_image(rules.player_view(won, 0)))
