@@ -23,7 +23,8 @@ SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
     #    activation before the next one starts.
     # 4: Insalubrious Bodily Fluids sprays the models engaged with the removed Necromutant (it
     #    never fired before: the check ran after the model had left the table).
-    rules_version=4,
+    # 5: after a failed target-priority test the action may be repeated only at another target.
+    rules_version=5,
     aliases=("warzone-resurrection", "wz"),
 )
 register(SPEC)

@@ -261,8 +261,8 @@ def _resolve(work: Work, model: Model, action: object) -> None:
         if work.engaged_with(model):
             raise _illegal("{model} is already engaged", model=model.key)
         target = work.model(action.target)
-        if not check_priority(work, model, target):
-            # rulebook §2: the AP is wasted, the same action may be taken again
+        if not check_priority(work, model, target, "charge"):
+            # rulebook §2: the AP is wasted, the same action may be taken again (at another target)
             work.say(Text("{model} fails the priority test: the AP is wasted", model=model.key))
             m = work.model(model.key)
             work.put(m, actions=m.actions[:-1])

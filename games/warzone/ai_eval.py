@@ -16,7 +16,13 @@ from games.warzone.geometry import Vec, dist, heading
 from games.warzone.mission import CONTROL_RANGE
 from games.warzone.morale import ld_mods
 from games.warzone.profiles import Category, Weapon, all_units, weapon
-from games.warzone.shooting import MAX_OBSTACLES, priority_targets, rate_of_attack, rs_mods
+from games.warzone.shooting import (
+    MAX_OBSTACLES,
+    priority_targets,
+    rate_of_attack,
+    refused,
+    rs_mods,
+)
 from games.warzone.sight import Sight, sight_among
 from games.warzone.state import Model, Morale, Phase, Policy, Squad, State
 from games.warzone.view import WarzoneView
@@ -146,6 +152,8 @@ def shot_value(
 
 def priority_chance(work: Work, shooter: Model, target: Model) -> float:
     """P(the shooter may fire at the target): 1, or the LD test to ignore target priority."""
+    if refused(shooter, "shooting", target):
+        return 0.0
     if shooter.has("Target Sense"):
         return 1.0
     allowed = priority_targets(work, shooter)

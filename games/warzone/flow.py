@@ -157,7 +157,7 @@ def _end_round(state: State) -> State:
     score_round(work)
     for m in list(work.models.values()):
         work.put(m, started=False, finished=False, ap=0, actions=(), moved=0.0, res_used=False,
-                 charged=False, focus=False, fear_tested=(), used_abilities=(),
+                 charged=False, focus=False, fear_tested=(), used_abilities=(), priority_failed=(),
                  out_of_coherency=False, engaged_at_start=False)  # fmt: skip
     for s in list(work.squads.values()):
         work.put_squad(s, activated=False, flies=False)

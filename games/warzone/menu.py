@@ -19,7 +19,7 @@ from games.warzone.geometry import dist, gap, heading, offset
 from games.warzone.movement import path_problem, speed
 from games.warzone.orders import activatable
 from games.warzone.profiles import weapon
-from games.warzone.shooting import SE_DIAMETER, can_shoot_at, priority_targets
+from games.warzone.shooting import SE_DIAMETER, can_shoot_at, priority_targets, refused
 from games.warzone.sight import Sight, point_visible
 from games.warzone.state import Model, Morale, Phase, State
 from games.warzone.work import Work, ccwr, reaches
@@ -159,7 +159,7 @@ def _model_menu(work: Work, m: Model) -> list[Choice]:
         reach = 2 * speed(work, m) + ccwr(m)
         charges = tuple(
             a.Charge(m.key, e.key) for e in enemies
-            if gap(m.pos, m.radius, e.pos, e.radius) <= reach
+            if gap(m.pos, m.radius, e.pos, e.radius) <= reach and not refused(m, "charge", e)
             and (view(e).clear or m.has("Predator Sense"))
         )  # fmt: skip
         if charges:
@@ -214,6 +214,7 @@ def _shooting(
     order = sorted(enemies, key=lambda e: (e.key not in first, dist(m.pos, e.pos), e.key))
     shots: list[object] = []
     rapid: list[object] = []
+    order = [e for e in order if not refused(m, "shooting", e)]
     for k in _guns(m):
         for e in order:
             if can_shoot_at(work, m, weapon(k), e)[0] is None:

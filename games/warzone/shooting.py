@@ -75,8 +75,27 @@ def priority_targets(work: Work, shooter: Model) -> list[Model]:
     return nearest
 
 
-def check_priority(work: Work, shooter: Model, target: Model) -> bool:
+PRIORITY_ACTIONS = {"shooting": Text("shooting"), "charge": Text("charge")}
+"""The actions aimed at an enemy that test target priority, as players read them."""
+
+
+def refused(shooter: Model, action: str, target: Model) -> bool:
+    """Whether `action` at `target` failed its target-priority test this round."""
+    return f"{action}:{target.key}" in shooter.priority_failed
+
+
+def check_priority(work: Work, shooter: Model, target: Model, action: str) -> bool:
     """Target priority: a non-priority target needs a passed LD test (False: the AP is wasted)."""
+    if refused(shooter, action, target):
+        # cs §1 "mohou ale stejnou akci provést znovu, ovšem proti jinému cíli"
+        raise _illegal(
+            "{model} failed target priority against {target}: take the {action} action again"
+            " only against another target",
+            "priority_refused",
+            model=shooter.key,
+            target=target.key,
+            action=PRIORITY_ACTIONS[action],
+        )
     if shooter.has("Target Sense"):
         return True
     allowed = priority_targets(work, shooter)
@@ -94,6 +113,9 @@ def check_priority(work: Work, shooter: Model, target: Model) -> bool:
     )
     if roll.fumble:
         work.fumbled = True
+    if not roll.success:
+        failed = (*shooter.priority_failed, f"{action}:{target.key}")
+        work.put(work.model(shooter.key), priority_failed=failed)
     return roll.success
 
 
@@ -165,7 +187,7 @@ def resolve_shoot(work: Work, action: Shoot) -> bool:
     roa = rate_of_attack(w, targets, shooter, action.rapid, action.res_roa)
     if len(targets) > roa:
         raise _illegal("{weapon} has RoA {roa}: at most {roa} targets", weapon=w.name, roa=roa)
-    if not check_priority(work, shooter, primary):
+    if not check_priority(work, shooter, primary, "shooting"):
         work.say(Text("{model} fails the priority test: the AP is wasted", model=shooter.key))
         return False
     focused = shooter.focus
@@ -255,7 +277,7 @@ def resolve_blast(work: Work, action: Blast) -> bool:
                 "{weapon} must be aimed at an enemy model (only grenades aim at ground)",
                 weapon=w.name,
             )
-        if not check_priority(work, shooter, aimed[0]):
+        if not check_priority(work, shooter, aimed[0], "shooting"):
             work.say(Text("{model} fails the priority test: the AP is wasted", model=shooter.key))
             return False
     mods = (Mod(Text("long range"), -2),) if far > reach / 2 else ()

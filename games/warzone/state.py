@@ -91,6 +91,9 @@ class Model:
     empty: tuple[str, ...] = ()
     used_abilities: tuple[str, ...] = ()
     fear_tested: tuple[str, ...] = ()
+    priority_failed: tuple[str, ...] = ()
+    """'action:target' pairs whose target-priority test failed this round: the action may be
+    taken again only against another target."""
 
     @property
     def pos(self) -> Vec:

@@ -11,6 +11,7 @@ import pytest
 from games.base import GameError
 from games.warzone.actions import Activate, Focus, Shoot
 from games.warzone.dice import Dice, Mod, Op, judge, target_number
+from games.warzone.menu import legal_actions
 from tests.games.warzone.scene import lines, move, play, scene, wall
 
 M50 = "m50_assault_rifle"
@@ -171,8 +172,8 @@ def test_intervening_model_gives_heavy_cover_but_never_blocks() -> None:
 
 def test_target_priority_needs_an_ld_test_and_a_failure_wastes_the_ap() -> None:
     """Nearest or largest enemy within 12 in; else pass LD or waste the AP, and the action may
-    be taken again (from the rulebook §2). Equal SZ: only the nearest binds (our reading,
-    rulings.md)."""
+    be taken again, but only against another target (cs "mohou ale stejnou akci provést znovu,
+    ovšem proti jinému cíli"). Equal SZ: only the nearest binds (our reading, rulings.md)."""
     state = duel(**{"B2.3": (14.0, 19.0, 270.0)})  # B2.2 is nearer
     after = play(state, 0, Shoot("A2.2", M50, ("B2.3",)), [14])
     assert lines(state, after) == [
@@ -180,8 +181,13 @@ def test_target_priority_needs_an_ld_test_and_a_failure_wastes_the_ap() -> None:
         "A2.2 fails the priority test: the AP is wasted",
     ]
     assert after.model("A2.2").ap == 1 and "shooting" not in after.model("A2.2").actions
-    again = play(after, 0, Shoot("A2.2", M50, ("B2.3",)), [13, 15])
-    assert lines(after, again)[0] == "A2.2 target priority: LD 13 = 13; rolled 13: pass"
+    with pytest.raises(GameError) as refused:
+        play(after, 0, Shoot("A2.2", M50, ("B2.3",)), [13, 15])
+    assert refused.value.code == "priority_refused"
+    offered = [x for x in legal_actions(after, 0) if isinstance(x, Shoot) and x.model == "A2.2"]
+    assert offered and all(x.targets == ("B2.2",) for x in offered)
+    again = play(after, 0, Shoot("A2.2", M50, ("B2.2",)), [15])
+    assert lines(after, again)[0].startswith("A2.2 M50 Assault Rifle at B2.2: RS 12")  # no LD
 
 
 def test_shooting_rules_out_engaged_and_out_of_arc_targets() -> None:
