@@ -23,7 +23,9 @@ SPEC: GameSpec[State, Any, WarzoneView] = GameSpec(
     #    activation before the next one starts.
     # 4: Insalubrious Bodily Fluids sprays the models engaged with the removed Necromutant (it
     #    never fired before: the check ran after the model had left the table).
-    # 5: after a failed target-priority test the action may be repeated only at another target.
+    # 5: after a failed target-priority test the action may be repeated only at another target;
+    #    the log says when starting a model ends the previous one's activation with AP unused,
+    #    and names cover by the terrain piece's name.
     rules_version=5,
     aliases=("warzone-resurrection", "wz"),
 )

@@ -144,6 +144,17 @@ def perform(work: Work, action: a.ModelAction | a.Sentry | a.Spot) -> None:
     check_stray_first(work, model)
     current = work.get("active_model")
     if current and current != model.key:
+        left = work.model(current).ap
+        if left > 0:
+            # Models act one at a time: starting the next one ends this one's activation.
+            work.say(
+                Text(
+                    "{model}'s activation ends as {next} starts: {ap} AP unused",
+                    model=current,
+                    next=model.key,
+                    ap=left,
+                )
+            )
         finish_model(work, current)
     if not model.started:
         model = start_model(work, model)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from games.base import IllegalActionError
 from games.text import Text
 from games.warzone.actions import Activate
-from games.warzone.activation import activation_models
+from games.warzone.activation import MOVES, activation_models
 from games.warzone.damage import settle_morale
 from games.warzone.dice import Dice, NeedDie
 from games.warzone.mission import score_round
@@ -43,6 +44,31 @@ def check(state: State, pending: Pending) -> None:
         perform_order(work, pending.seat, pending.action)
     except NeedDie:
         return
+
+
+def first_refusal(
+    state: State, seat: int, actions: Sequence[object]
+) -> tuple[int, IllegalActionError] | None:
+    """The first of `actions`, taken in order, that the rules refuse before any die is rolled.
+
+    A command made of several actions (a squad moving in formation) is played whole or not at
+    all: every move is made on a copy, an action that needs dice is checked up to its first die
+    and leaves the copy as it was (its outcome is the game's to roll). Once a move itself needs
+    a die (a free slash on leaving combat) the rest depends on it and is left to play.
+    """
+    current = replace(state, pending=None)
+    for index, action in enumerate(actions):
+        work = Work(current, Dice(()))
+        try:
+            perform_order(work, seat, action)
+        except NeedDie:
+            if isinstance(action, MOVES):
+                return None
+            continue
+        except IllegalActionError as error:
+            return index, error
+        current = work.freeze()
+    return None
 
 
 def declare(state: State, pending: Pending) -> State:

@@ -17,7 +17,7 @@ from games.warzone.geometry import (
     path_swept_hits_polygon,
 )
 from games.warzone.state import Model
-from games.warzone.terrain import TABLE_SIZE, Going
+from games.warzone.terrain import TABLE_SIZE, Going, said
 from games.warzone.work import Work, ccwr, engaged
 
 DIFFICULT_PENALTY = 3.0
@@ -58,7 +58,7 @@ def path_problem(work: Work, model: Model, path: Sequence[Vec], allowance: float
         if not path_swept_hits_polygon(full, r, piece.points):
             continue
         if piece.going is Going.IMPASSABLE:
-            return Text("the path crosses impassable terrain ({piece})", piece=piece.name)
+            return Text("the path crosses impassable terrain ({piece})", piece=said(piece))
         if piece.going is Going.DIFFICULT:
             difficult = True
     for other in work.models.values():

@@ -20,7 +20,7 @@ from games.warzone.geometry import (
     segment_length_inside,
 )
 from games.warzone.state import Model, State
-from games.warzone.terrain import Cover, Terrain
+from games.warzone.terrain import Cover, Terrain, said
 
 SILHOUETTE_HEIGHT = {0: 1.25, 1: 2.0, 2: 3.0}
 """Gap-fill: heights (inches) of the size silhouettes held behind SZ 0-2 bases."""
@@ -49,6 +49,7 @@ class Sight:
     rays: tuple[tuple[Vec, Vec, bool], ...]
     cover: Cover
     cover_from: str
+    """What gives the cover, as a message names it: a terrain piece's name or a model's key."""
     obstacles: int
     distance: float
 
@@ -82,6 +83,7 @@ def sight_among(
     tall = max(silhouette(shooter), silhouette(target))
     blocked = [False] * RAYS
     crossings: dict[str, tuple[int, Cover]] = {}
+    names: dict[str, str] = {}  # what a message calls each: a piece's name, a model's key
     centre: set[str] = set()
     (ax, ay), (bx, by) = shooter.pos, target.pos
     reach = max(shooter.radius, target.radius)
@@ -90,6 +92,7 @@ def sight_among(
         # the rays stay inside the hull of the two bases: pieces outside its box cannot matter
         if not boxes_meet(corridor, bbox(piece.points)):
             continue
+        names[piece.key] = said(piece)
         if piece.area and circle_inside_polygon(target.pos, target.radius, piece.points):
             crossings[piece.key] = (RAYS, piece.cover)
             centre.add(piece.key)
@@ -125,7 +128,7 @@ def sight_among(
     cover, source = Cover.NONE, ""
     for key, (hits, cls) in sorted(crossings.items()):
         if hits / RAYS >= COVER_SHARE and cls.penalty > cover.penalty:
-            cover, source = cls, key
+            cover, source = cls, names.get(key, key)
     return Sight(
         in_arc=in_arc,
         visible=not all(blocked),

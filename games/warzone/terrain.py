@@ -9,6 +9,7 @@ from functools import cache
 from importlib import resources
 
 from games.base import InvalidActionError
+from games.text import Text
 from games.warzone.geometry import Vec
 
 TABLE_SIZE = 36.0
@@ -48,6 +49,23 @@ class Terrain:
     cover: Cover
     height: float
     area: bool
+
+
+PIECE_NAMES: dict[str, Text] = {
+    "barricades": Text("barricades"), "bunker": Text("bunker"),
+    "burnt-out cars": Text("burnt-out cars"), "crater field": Text("crater field"),
+    "east ruin": Text("east ruin"), "gutted shop": Text("gutted shop"), "hedge": Text("hedge"),
+    "low wall": Text("low wall"), "office block": Text("office block"),
+    "relay tower": Text("relay tower"), "rock outcrop": Text("rock outcrop"),
+    "rubble": Text("rubble"), "scrub": Text("scrub"), "west ruin": Text("west ruin"),
+    "woods": Text("woods"),
+}  # fmt: skip
+"""The pieces' names as players read them (the layouts in data/terrain.json name them)."""
+
+
+def said(piece: Terrain) -> Text:
+    """A piece's name in the reader's language, for messages (its key is for the code)."""
+    return PIECE_NAMES.get(piece.name) or Text.verbatim(piece.name)
 
 
 @cache

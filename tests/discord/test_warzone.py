@@ -212,15 +212,22 @@ async def test_a_skirmish_through_discord_to_the_result(world: World) -> None:
     where = await place(world.service, game)
     assert where.status == "finished"
     said = table.said
-    assert said["squad move"].startswith("A2.8 moves to (2.2, 9.4)\nA2.5 moves to (3.9, 9.4)")
-    assert len(said["squad move"].splitlines()) == 8  # the whole squad, in formation
+    moved = said["squad move"].splitlines()
+    assert moved[:3] == [
+        "A2.8 moves to (2.2, 9.4)",
+        "A2.8's activation ends as A2.5 starts: 1 AP unused",
+        "A2.5 moves to (3.9, 9.4)",
+    ]
+    # the whole squad, in formation, one activation each: seven say their second AP is gone
+    assert len([line for line in moved if "moves to" in line]) == 8
+    assert len([line for line in moved if line.endswith("1 AP unused")]) == 7
     assert said["res for AP"] == "B2.1 uses 1 RES: +1 AP"
     assert said["battle focus"] == "A2.7 takes Battle Focus"
     assert said["evade"] == "A3.1 evades: shooters at it get -2"
     assert said["sentry"] == "B2.1 stands sentry"
     assert said["react"].splitlines()[:2] == [
         "B2.1 sentry reaction: LD 16 = 16; rolled 13: pass",
-        "B2.1 Belzarach Assault Rifle at A2.1: RS 14 +0 SZ -2 long range -4 cover (ruin_w) = 8; "
+        "B2.1 Belzarach Assault Rifle at A2.1: RS 14 +0 SZ -2 long range -4 cover (west ruin) = 8; "
         "rolled 2: hit",
     ]
     assert said["charge"] == "B3.3 charges A3.1 and is engaged (CCWR 0.01 in)"

@@ -121,7 +121,7 @@ async def test_every_warzone_line_is_said_in_the_players_language(tmp_path: Path
         "seat 0 has the initiative",
         "seat 0 activates Lieutenant Chuck Robbins (A1) (A1)",
         "A1.1 M50 Assault Rifle (Onslaught Ammo) at B1.1: RS 15 +0 SZ -2 long range -4 cover "
-        "(ruin_w) = 9; rolled 20: miss (fumble)",
+        "(west ruin) = 9; rolled 20: miss (fumble)",
         "A2.6 (Light Infantry) is removed as a casualty",
         "A2.1 to 18,18: 10.35 in base to base (10.94 in centre to centre)",
         "Error (bad_action): Unknown or incomplete command 'teleport A2.1'. Try: keep, pass, "
@@ -143,7 +143,7 @@ async def test_every_warzone_line_is_said_in_the_players_language(tmp_path: Path
         "iniciativu má místo 0",
         "místo 0 aktivuje Lieutenant Chuck Robbins (A1) (A1)",
         "A1.1 M50 Assault Rifle (Onslaught Ammo) na B1.1: RS 15 +0 SZ -2 velká vzdálenost -4 kryt "
-        "(ruin_w) = 9; padlo 20: vedle (do prázdna)",
+        "(západní ruina) = 9; padlo 20: vedle (do prázdna)",
         "A2.6 (Light Infantry) je odstraněn ze stolu jako mrtvý",
         "od A2.1 k 18,18: 10.35″ od podstavce k podstavci (10.94″ mezi středy)",
         "[z pravidel] schopnost: Heal: za každé ztracené W hoď D20 <= X (max 8) a W zůstane; ne "

@@ -10,7 +10,7 @@ from bot.service import presenters
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.presenters import Say
 from bot.service.table import load_table
-from games.base import IllegalActionError, InvalidActionError
+from games.base import GameError, IllegalActionError, InvalidActionError
 from games.text import Text
 from games.warzone.geometry import Vec, dist, gap
 from games.warzone.sight import sight_among
@@ -65,12 +65,16 @@ async def act_report(
 ) -> Reply:
     """Play `commands` in order; one message with every new log line (each roll) and an image.
 
-    A later command that the rules refuse stops the sequence; what was played stays played.
+    Several commands are one order (a squad in formation): they are rehearsed first and played
+    only when the rules accept every one. A later command refused because of what play brought
+    (a sentry's shot, a die) stops the sequence; what was played stays played.
     """
     from rendering.warzone import Overlay
 
     before = await load_table(service.host, gid)
     start = len(before.state.log) if before.state is not None else 0
+    if len(commands) > 1:
+        _rehearse(before, service.user(user), commands)
     replies: list[Reply] = []
     refused: Text | None = None
     for i, command in enumerate(commands):
@@ -105,6 +109,35 @@ async def act_report(
         kept.append(m)
     text = _compact(lines) if lines else Text("Done.")
     return Reply(text, tuple(kept), gid)
+
+
+def _rehearse(table: Any, user: int, commands: list[str]) -> None:
+    """Refuse the whole order, nothing played, when the rules would refuse one of its commands."""
+    from games.warzone.flow import first_refusal
+
+    seat = table.seat_of(user)
+    if seat is None or table.state is None:
+        return  # not a player here: the first command is refused with the usual reason
+    view = table.view(seat)
+    actions = []
+    for command in commands:
+        try:
+            actions.append(table.spec.codec.parse(command, view))
+        except InvalidActionError as err:
+            raise _refused(command, err) from None
+    refusal = first_refusal(table.state, seat, actions)
+    if refusal is not None:
+        index, err = refusal
+        raise _refused(commands[index], err)
+
+
+def _refused(command: str, err: GameError) -> IllegalActionError:
+    return IllegalActionError(
+        "`{command}` would be refused: {reason}. Nothing was played.",
+        code=err.code,
+        command=command,
+        reason=err.user_message,
+    )
 
 
 # --- squad orders in formation ----------------------------------------------------------------

@@ -155,3 +155,14 @@ def test_get_the_gun_saves_a_weapon_on_one_to_ten() -> None:
 def test_base_radius() -> None:
     """from the rulebook §1: small bases are 30 mm."""
     assert abs(R - 0.5906) < 1e-4
+
+
+def test_messages_name_a_terrain_piece_never_its_key() -> None:
+    """Cover and blocked moves say the piece's name (translated), not the layout's key."""
+    from bot.service.i18n import localise
+    from games.warzone.terrain import PIECE_NAMES, preset, preset_names, said
+
+    pieces = [p for name in preset_names() for p in preset(name)]
+    assert {p.name for p in pieces} <= set(PIECE_NAMES)
+    wall_w = next(p for p in preset("ruined_outpost") if p.key == "wall_w")
+    assert said(wall_w) == "low wall" and localise(said(wall_w), "cs") == "nízká zeď"
