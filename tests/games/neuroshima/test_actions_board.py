@@ -190,3 +190,17 @@ def test_mad_bomber_starts_in_the_middle_and_explodes_when_sniped() -> None:
     assert at(done, "C3") is None and at(done, "C4") is None and at(done, "C2") is None
     assert at(done, "D3").tile == "moloch.hq" and done.position.hq_hp == (20, 20)
     assert done.bomber_holder == 1
+
+
+def test_transport_lends_mobility_it_does_not_add_a_second_move() -> None:
+    """rulings.md, six readings: "jako kdyby měla dovednost Pohyblivost" lends the ability; a
+    unit that has it already still moves once a turn."""
+    s = game({"C3": ("hegemony.runner", 0, 0), "A1": ("hegemony.hq", 0, 0),
+              "E3": ("outpost.hq", 1, 0)},
+             hands={0: ("hegemony.transport",)}, config=DUEL_HH)  # fmt: skip
+    placed = rules.apply(s, 0, rules.PlaceTile("hegemony.transport", hx(s, "B3"), 0))
+    moved = rules.apply(placed, 0, Move(hx(s, "C3"), hx(s, "C4"), 0, Means.MOBILITY))
+    # Still beside the Transport (B3), and no second move from C4.
+    assert hx(s, "C4") in s.position.board.neighbours(hx(s, "B3"))
+    assert not any(isinstance(a, Move) and a.frm == hx(s, "C4") and a.means is Means.MOBILITY
+                   for a in rules.legal_actions(moved, 0))  # fmt: skip

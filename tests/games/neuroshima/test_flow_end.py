@@ -116,3 +116,16 @@ def test_final_battle_tie_is_a_draw() -> None:
     state = replace(state, final_waiting=frozenset({0}))
     state = rules.apply(state, 0, EndTurn())
     assert state.outcome is not None and state.outcome.is_draw
+
+
+def test_teams_an_hq_felled_by_its_moloch_ally_loses_the_team_the_game() -> None:
+    """rulings.md, six readings: Moloch hits his ally's HQ by the ordinary rules (cs "zasáhnou i
+    zničí spojenecké Jednotky"), and a team whose HQ falls has lost, whoever struck it."""
+    config = {"mode": "teams", "armies": ["moloch", "outpost", "borgo", "hegemony"]}
+    # Seat 0 (Moloch) shoots along its column into the HQ of seat 2, its team-mate.
+    tiles = {"E1": ("moloch.hq", 0, 0), "C3": ("borgo.hq", 2, 0), "C5": ("moloch.cyborg", 0, 0),
+             "A1": ("outpost.hq", 1, 0), "E3": ("hegemony.hq", 3, 0)}  # fmt: skip
+    state = _hp(game(tiles, hands={0: ("moloch.battle",)}, config=config, seats=4), 20, 20, 1, 20)
+    state = rules.apply(state, 0, StartBattle())
+    assert state.position.hq_hp[2] <= 0
+    assert state.outcome is not None and state.outcome.winners == frozenset({1, 3})

@@ -147,3 +147,21 @@ def test_unknown_army_is_a_config_error() -> None:
     with pytest.raises(InvalidActionError) as err:
         rules.setup({"armies": ["moloch", "doomsday"]}, 2, "t")
     assert err.value.code == "bad_config"
+
+
+def test_no_mercenary_once_the_pile_is_empty() -> None:
+    """rulings.md, six readings: a mercenary is drawn "вместо нормального гекса армии", so it
+    replaces a tile still in the pile; with the pile empty none is taken."""
+    from games.neuroshima.turns import mercenary_room
+
+    picks = [["merc.shield", "merc.gunner_2"], ["merc.shooter_3", "merc.net_fighter"]]
+    state = rules.setup({"mercenaries": 2, "mercenary_picks": picks}, 2, "t")
+    state, _ = _place_hqs(state)
+    assert state.step is Step.DRAW and state.active == 0
+    # A later turn (three to draw) with one pile tile left: one mercenary may replace it.
+    later = replace(state, first_draw_done=frozenset({0, 1}))
+    last = replace(later, decks=((state.decks[0][0],), state.decks[1]))
+    assert mercenary_room(later, 0) == 2 and mercenary_room(last, 0) == 1
+    assert Draw(("merc.shield",)) in rules.legal_actions(last, 0)
+    assert Draw(("merc.shield", "merc.gunner_2")) not in rules.legal_actions(last, 0)
+    assert mercenary_room(replace(later, decks=((), state.decks[1])), 0) == 0
