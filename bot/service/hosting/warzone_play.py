@@ -116,8 +116,8 @@ def _rehearse(table: Any, user: int, commands: list[str]) -> None:
     from games.warzone.flow import first_refusal
 
     seat = table.seat_of(user)
-    if seat is None or table.state is None:
-        return  # not a player here: the first command is refused with the usual reason
+    if seat is None or table.state is None or seat not in table.to_act():
+        return  # not a player here, or not now: the first command says why as usual
     view = table.view(seat)
     actions = []
     for command in commands:
