@@ -213,3 +213,17 @@ def test_res_use_d_adds_one_roa_and_is_one_per_model_per_round() -> None:
     with pytest.raises(GameError) as error:
         play(after, 0, SpendRes("A2.2"))
     assert error.value.code == "too_late"
+
+
+def test_a_charge_refused_by_target_priority_may_go_only_at_another_target() -> None:
+    """The same reading for Charge: a failed LD test wastes the AP and bars that target."""
+    from games.warzone.actions import Charge
+
+    state = duel(**{"B2.3": (12.0, 19.0, 270.0)})  # B2.2 is nearer: B2.3 needs the LD test
+    after = play(state, 0, Charge("A2.2", "B2.3"), [14])
+    assert "A2.2 fails the priority test: the AP is wasted" in lines(state, after)
+    with pytest.raises(GameError) as refused:
+        play(after, 0, Charge("A2.2", "B2.3"), [1])
+    assert refused.value.code == "priority_refused"
+    charges = [x for x in legal_actions(after, 0) if isinstance(x, Charge)]
+    assert all(x.target != "B2.3" for x in charges)
