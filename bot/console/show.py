@@ -136,7 +136,7 @@ def message_lines(
         head = Text(
             "[battle, game {game}] {caption}", game=message.game_id, caption=message.caption
         )
-        return [say(head), *_indent(frames)]
+        return [say(head), *_indent(say(message.narration)), *_indent(frames)]
     if not body and not pictures:
         return []
     return [say(_head(message, names)), *body, *pictures]

@@ -104,7 +104,8 @@ def _animate(name: str, draw: Callable[[], Sequence[bytes]]) -> list[tuple[str, 
         return [(f"{name}.png", frames[0])]
     data = gif(frames)
     if len(data) <= MAX_UPLOAD:
-        return [(f"{name}.gif", data)]
+        # The last frame is the result: kept as a still under the looping GIF.
+        return [(f"{name}.gif", data), (f"{name}-summary.png", frames[-1])]
     # Too big for one upload as a GIF: the frames themselves, as many as one message takes.
     return [(f"{name}-{i + 1:02d}.png", f) for i, f in enumerate(frames[:MAX_FILES])]
 

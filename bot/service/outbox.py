@@ -64,6 +64,8 @@ class BattleReplay:
     name: str
     render: Callable[[str], tuple[bytes, ...]] = field(compare=False, repr=False)
     kind: str = "battle"
+    narration: str = ""
+    """The battle in words, phase by phase (a Text: said in the reader's language)."""
 
     def frames(self, lang: str = "en") -> tuple[bytes, ...]:
         """The PNG frames in order, their words in `lang` (drawn on the first call for it)."""

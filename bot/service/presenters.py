@@ -73,6 +73,12 @@ class Presenter:
     since: Callable[[Any, Any], bytes] | None = None
     replay: Callable[[Any, Seat, Any, Any], Sequence[bytes]] | None = None
     describe: Callable[[Seat, Any], str] | None = None
+    fought: Callable[[Any, Any], bool] | None = None
+    """Whether the step between two public views fought a battle `replay` animates. Every
+    step is asked (a player's, an AI's, chance's), so a battle a full board or the game's end
+    starts is shown like one a player starts; None: the barrier moves players make."""
+    narrate: Callable[[Any, Sequence[str]], tuple[str, str]] | None = None
+    """The battle of a public view in words, with the seats' names: a heading and its lines."""
 
 
 def speaks(draw: Callable[..., object]) -> bool:
@@ -128,6 +134,20 @@ def presenter_for(key: str) -> Presenter:
     return found
 
 
+def neuroshima_fought(before: Any, after: Any) -> bool:
+    """Whether a Neuroshima step fought a battle: the view after it has a new last battle."""
+    last = after.last_battle
+    return last is not None and last is not before.last_battle and last != before.last_battle
+
+
+def neuroshima_narration(view: Any, names: Sequence[str]) -> tuple[str, str]:
+    """The last battle of a Neuroshima view in words: its heading and its phases."""
+    from games.neuroshima.narration import narrate
+
+    told = narrate(view.last_battle, names)
+    return told.heading, told.body
+
+
 def _neuroshima() -> Presenter:
     try:
         board = importlib.import_module("rendering.neuroshima.board")
@@ -135,7 +155,9 @@ def _neuroshima() -> Presenter:
         battle = importlib.import_module("rendering.neuroshima.battle")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
-        return Presenter(summary=neuroshima_summary)
+        return Presenter(
+            summary=neuroshima_summary, fought=neuroshima_fought, narrate=neuroshima_narration
+        )
 
     def png(image: Any, view: Any) -> bytes:
         return bytes(board.delivery_png(image, view))
@@ -150,9 +172,16 @@ def _neuroshima() -> Presenter:
         del then  # the view itself carries what changed since the seat's last turn
         return png(board.since_last_turn_image(now, say=say), now)
 
-    def replay(before: Any, seat: Seat, action: Any, after: Any, say: Say = str) -> Sequence[bytes]:
+    def replay(
+        before: Any,
+        seat: Seat,
+        action: Any,
+        after: Any,
+        say: Say = str,
+        names: Sequence[str] | None = None,
+    ) -> Sequence[bytes]:
         del before, seat, action  # the view after a battle carries its summary
-        return [png(frame, after) for frame in battle.battle_frames(after, say=say)]
+        return [png(frame, after) for frame in battle.battle_frames(after, names, say=say)]
 
     return Presenter(
         board=board_png,
@@ -160,6 +189,8 @@ def _neuroshima() -> Presenter:
         since=since_png,
         replay=replay,
         summary=neuroshima_summary,
+        fought=neuroshima_fought,
+        narrate=neuroshima_narration,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -113,35 +114,82 @@ def turn_line(host: Host, table: Table) -> Text:
     return Text("To act: {players}.", players=names)
 
 
+def player_names(host: Host, table: Table) -> tuple[str, ...]:
+    """Each seat's name as the pictures and battle narrations say it (a role tells two
+    players of the same name apart, e.g. two AI seats of one level)."""
+    seats = range(table.settings.seats)
+    plain = [host.name(table.user_at(s)) for s in seats]
+    return tuple(
+        seat_name(host, table, s) if plain.count(plain[s]) > 1 else plain[s] for s in seats
+    )
+
+
 def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
-    """Battle replays for the barrier moves players made (when the presenter animates them)."""
-    animate = presenter_for(table.spec.key).replay
-    if animate is None:
+    """Battle replays (frames, a summary image and the battle in words) for the steps that
+    fought one, whoever made them: the presenter says which (see Presenter.fought)."""
+    presenter = presenter_for(table.spec.key)
+    if presenter.replay is None and presenter.narrate is None:
         return []
+    names = player_names(host, table)
     found: list[Message] = []
     for step in steps:
-        if step.barrier and step.seat != CHANCE:
+        views = _views(table, step)
+        if presenter.fought is not None:
+            if not presenter.fought(*views()):
+                continue
+        elif not (step.barrier and step.seat != CHANCE):
+            continue
+        caption, narration = _told(presenter, views()[1], names)
+        if not caption:
             caption = describe(host, table, step.seat, step.action)
-            name = f"game{table.id}-{step.seq}-battle"
-            found.append(BattleReplay(table.id, caption, name, _frames(animate, table, step)))
+        name = f"game{table.id}-{step.seq}-battle"
+        render = _frames(presenter.replay, table, step, views, names)
+        found.append(BattleReplay(table.id, caption, name, render, narration=narration))
     return found
 
 
-def _frames(
-    animate: Callable[..., Sequence[bytes]], table: Table, step: Step
-) -> Callable[[str], tuple[bytes, ...]]:
+def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
+    if presenter.narrate is None:
+        return "", ""
+    return tuple(presenter.narrate(view, names))  # type: ignore[return-value]
+
+
+def _views(table: Table, step: Step) -> Callable[[], tuple[Any, Any]]:
     rules = table.spec.rules
 
     @cache
     def views() -> tuple[Any, Any]:
         return rules.player_view(step.before, None), rules.player_view(step.after, None)
 
+    return views
+
+
+def _frames(
+    animate: Callable[..., Sequence[bytes]] | None,
+    table: Table,
+    step: Step,
+    views: Callable[[], tuple[Any, Any]],
+    names: Sequence[str],
+) -> Callable[[str], tuple[bytes, ...]]:
+    named = {"names": tuple(names)} if animate is not None and _takes(animate, "names") else {}
+
     @cache
     def draw(lang: str) -> tuple[bytes, ...]:
+        if animate is None:  # a game shown in words only
+            return ()
         before, after = views()
-        return tuple(animate(before, step.seat, step.action, after, **words(animate, lang)))
+        return tuple(
+            animate(before, step.seat, step.action, after, **words(animate, lang), **named)
+        )
 
     return draw
+
+
+def _takes(draw: Callable[..., object], keyword: str) -> bool:
+    try:
+        return keyword in inspect.signature(draw).parameters
+    except (TypeError, ValueError):  # a callable without a signature takes no keywords
+        return False
 
 
 def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
