@@ -78,6 +78,9 @@ class Presenter:
     step is asked (a player's, an AI's, chance's), so a battle a full board or the game's end
     starts is shown like one a player starts; None: the barrier moves players make."""
     narrate: Callable[[Any, Sequence[str]], tuple[str, str]] | None = None
+    effect: Callable[[Any, Any, Sequence[str]], Sequence[str]] | None = None
+    """What a move visibly did besides itself (who died, who moved), between two public views,
+    with the seats' names; a battle's words are `narrate`'s."""
     """The battle of a public view in words, with the seats' names: a heading and its lines."""
 
 
@@ -134,6 +137,10 @@ def presenter_for(key: str) -> Presenter:
     return found
 
 
+SAID = frozenset({"placed", "used"})
+"""Neuroshima changes the move's own words already say ("place runner C2 2", "snipe B1")."""
+
+
 def neuroshima_fought(before: Any, after: Any) -> bool:
     """Whether a Neuroshima step fought a battle: the view after it has a new last battle."""
     last = after.last_battle
@@ -153,6 +160,7 @@ def _neuroshima() -> Presenter:
         board = importlib.import_module("rendering.neuroshima.board")
         hand = importlib.import_module("rendering.neuroshima.hand")
         battle = importlib.import_module("rendering.neuroshima.battle")
+        changes = importlib.import_module("rendering.neuroshima.changes")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
         return Presenter(
@@ -167,6 +175,12 @@ def _neuroshima() -> Presenter:
 
     def hand_png(view: Any, say: Say = str) -> bytes:
         return png(hand.hand_image(view, view.viewer, say=say), view)
+
+    def effect(before: Any, after: Any, names: Sequence[str]) -> Sequence[str]:
+        if neuroshima_fought(before, after) or before.turn != after.turn:
+            return ()  # a battle is told whole; a turn's end changes nothing by itself
+        fresh = after.this_turn[len(before.this_turn) :]
+        return [changes.describe_change(c, after, names) for c in fresh if c.kind not in SAID]
 
     def since_png(then: Any, now: Any, say: Say = str) -> bytes:
         del then  # the view itself carries what changed since the seat's last turn
@@ -191,6 +205,7 @@ def _neuroshima() -> Presenter:
         summary=neuroshima_summary,
         fought=neuroshima_fought,
         narrate=neuroshima_narration,
+        effect=effect,
     )
 
 

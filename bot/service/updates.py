@@ -148,6 +148,10 @@ def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
     return found
 
 
+def _indented(line: str) -> Text:
+    return Text.joined("", (Text.verbatim("  "), line))
+
+
 def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
     if presenter.narrate is None:
         return "", ""
@@ -285,7 +289,14 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Everything to deliver after a change: the public update, replays, panels, the result."""
     messages: list[Message] = []
     lines: list[str] = list(plan.lines)
-    lines += [describe(host, after, s.seat, s.action) for s in plan.steps if s.seat != CHANCE]
+    effect = presenter_for(after.spec.key).effect
+    names = player_names(host, after) if effect is not None else ()
+    for step in plan.steps:
+        if step.seat == CHANCE:
+            continue
+        lines.append(describe(host, after, step.seat, step.action))
+        if effect is not None:
+            lines += [_indented(t) for t in effect(*_views(after, step)(), names)]
     chance = [s for s in plan.steps if s.seat == CHANCE]
     if chance and len(chance) <= 3:
         lines += [describe(host, after, s.seat, s.action) for s in chance]

@@ -137,10 +137,11 @@ async def test_consent_buttons_accept_and_decline(world: World) -> None:
     assert not [s for s in log if "incident" in (s.content or "")]
 
 
-async def test_an_animation_is_one_looping_gif() -> None:
+async def test_an_animation_is_one_looping_gif_and_its_last_frame_as_a_still() -> None:
     frames = [tiny_png("red"), tiny_png("blue"), tiny_png("green")]
-    (attachment,) = await files.animation("game1-7-battle", lambda: frames)
+    attachment, still = await files.animation("game1-7-battle", lambda: frames)
     assert attachment.filename == "game1-7-battle.gif"
+    assert still.filename == "game1-7-battle-summary.png" and still.fp.read() == frames[-1]
     with PILImage.open(io.BytesIO(files.gif(frames))) as image:
         assert image.format == "GIF" and image.n_frames == 3 and image.info["loop"] == 0
     (single,) = await files.animation("one", lambda: frames[:1])
