@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -18,7 +17,7 @@ from bot.service.outbox import (
     PublicUpdate,
 )
 from bot.service.play import Plan, Step
-from bot.service.presenters import describe_action, image, presenter_for, words
+from bot.service.presenters import describe_action, image, presenter_for, takes, words
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -93,16 +92,21 @@ def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
 
 
 def board_images(
-    table: Table, state: Any, label: str, cut: Callable[[Any], Any] | None = None
+    table: Table,
+    state: Any,
+    label: str,
+    cut: Callable[[Any], Any] | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[Image, ...]:
-    """The public board image of a state (its view trimmed by `cut`), when the game has one."""
+    """The public board image of a state (its view trimmed by `cut`), when the game has one,
+    with the seats' `names` on it."""
     presenter = presenter_for(table.spec.key)
     draw = presenter.board
     if draw is None or state is None:
         return ()
     view = table.spec.rules.player_view(state, None)
     view = view if cut is None else cut(view)
-    return (image(f"game{table.id}-{label}-board.png", draw, view),)
+    return (image(f"game{table.id}-{label}-board.png", draw, view, names=names),)
 
 
 def turn_line(host: Host, table: Table) -> Text:
@@ -144,7 +148,9 @@ def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
             caption = describe(host, table, step.seat, step.action)
         name = f"game{table.id}-{step.seq}-battle"
         render = _frames(presenter.replay, table, step, views, names)
-        found.append(BattleReplay(table.id, caption, name, render, narration=narration))
+        found.append(
+            BattleReplay(table.id, caption, name, render, narration=narration, seq=step.seq)
+        )
     return found
 
 
@@ -175,7 +181,7 @@ def _frames(
     views: Callable[[], tuple[Any, Any]],
     names: Sequence[str],
 ) -> Callable[[str], tuple[bytes, ...]]:
-    named = {"names": tuple(names)} if animate is not None and _takes(animate, "names") else {}
+    named = {"names": tuple(names)} if animate is not None and takes(animate, "names") else {}
 
     @cache
     def draw(lang: str) -> tuple[bytes, ...]:
@@ -187,13 +193,6 @@ def _frames(
         )
 
     return draw
-
-
-def _takes(draw: Callable[..., object], keyword: str) -> bool:
-    try:
-        return keyword in inspect.signature(draw).parameters
-    except (TypeError, ValueError):  # a callable without a signature takes no keywords
-        return False
 
 
 def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
@@ -239,17 +238,17 @@ def private_panel(
     images: list[Image] = []
     hand = presenter.hand
     if hand is not None:
-        images.append(
-            image(f"game{table.id}-v{table.record.version}-seat{seat}-hand.png", hand, view)
-        )
+        name = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
+        images.append(image(name, hand, view, names=player_names(host, table)))
     since = presenter.since
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)
         if then is not None:
+            named = {"names": player_names(host, table)} if takes(since, "names") else {}
             images.append(
                 Image.said(
                     f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
-                    lambda lang: since(then(), view, **words(since, lang)),
+                    lambda lang: since(then(), view, **words(since, lang), **named),
                 )
             )
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
@@ -290,7 +289,7 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     messages: list[Message] = []
     lines: list[str] = list(plan.lines)
     effect = presenter_for(after.spec.key).effect
-    names = player_names(host, after) if effect is not None else ()
+    names = player_names(host, after)
     for step in plan.steps:
         if step.seat == CHANCE:
             continue
@@ -306,7 +305,7 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     if not finished:
         lines.append(turn_line(host, after))
     mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
-    images = board_images(after, after.state, f"v{after.record.version}")
+    images = board_images(after, after.state, f"v{after.record.version}", names=names)
     text = Text.lines(lines)
     messages.append(PublicUpdate(after.id, text, images, () if finished else mention))
     messages += replays(after, plan.steps, host)
@@ -344,5 +343,5 @@ def game_over(host: Host, table: Table) -> GameOver:
         )
     else:
         text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
-    images = board_images(table, table.state, "final")
+    images = board_images(table, table.state, "final", names=player_names(host, table))
     return GameOver(table.id, text, users, reason, images)
