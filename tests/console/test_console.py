@@ -155,7 +155,7 @@ async def test_history_and_replays_with_images(tmp_path: Path, clock: FakeClock)
         for _ in range(6):
             await run(session, f"/neuroshima act action:{(await legal_moves(session))[0]}")
         out = await run(session, "/history", "/replay", "/replay step:2", "/export")
-        assert "Turn 1 - you (moloch)" in out
+        assert "Turn 0 - you (moloch)" in out  # the turn the first board title shows
         assert "replay:" in out and "  1. you (moloch): hq A1" in out
         assert "Game 1, step 2:" in out and "image: " in out
         assert (tmp_path / "img" / "game1.json").exists()
