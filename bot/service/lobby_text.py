@@ -55,7 +55,7 @@ def lobby_text(host: Host, table: Table) -> Text:
             continue
         who = host.name(record.user_id)
         if record.role:
-            role = Text.verbatim(record.role)
+            role = Text.verbatim(table.profile.role_name(record.role))
             lines.append(
                 Text("  seat {seat}: {player} as {role}", seat=seat, player=who, role=role)
             )

@@ -72,7 +72,7 @@ def seat_name(host: Host, table: Table, seat: Seat) -> Text:
     name = host.name(table.user_at(seat))
     role = next((s.role for s in table.seats if s.seat == seat), None)
     if role:
-        return Text.joined(" ", [name, Text.verbatim(f"({role})")])
+        return Text.joined(" ", [name, Text.verbatim(f"({table.profile.role_name(role)})")])
     # An AI seat's name is a Text, said in the reader's language.
     return name if isinstance(name, Text) else Text.verbatim(name)
 
@@ -161,7 +161,8 @@ def _indented(line: str) -> Text:
 def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
     if presenter.narrate is None:
         return "", ""
-    return tuple(presenter.narrate(view, names))  # type: ignore[return-value]
+    heading, body = presenter.narrate(view, names)
+    return heading, body
 
 
 def _views(table: Table, step: Step) -> Callable[[], tuple[Any, Any]]:
@@ -238,8 +239,8 @@ def private_panel(
     images: list[Image] = []
     hand = presenter.hand
     if hand is not None:
-        name = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
-        images.append(image(name, hand, view, names=player_names(host, table)))
+        filename = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
+        images.append(image(filename, hand, view, names=player_names(host, table)))
     since = presenter.since
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)

@@ -81,7 +81,5 @@ async def test_a_full_board_battle_says_who_died(tmp_path: Path) -> None:
     full = next(b for b in battle_blocks(transcript) if HEADINGS["full board"].match(b[0]))
     destroyed = [line for line in full if line.strip().startswith("Destroyed: ")]
     assert destroyed
-    # Images off: the frames are named but not written, in one line.
-    assert [line for line in full if "frames" in line] == [
-        next(line for line in full if "not written" in line)
-    ]
+    # Images off (--no-images): no image line at all.
+    assert not [line for line in transcript.splitlines() if "image" in line or "frames" in line]

@@ -61,7 +61,7 @@ async def test_lobby_hot_seat_and_errors(session: Session) -> None:
         "/neuroshima add-ai level:easy",
         "/neuroshima start",
     )
-    assert "Created game 1." in out and "seat 0: you as moloch" in out
+    assert "Created game 1." in out and "seat 0: you as Moloch" in out
     assert "Error (army_taken): The army moloch is taken." in out
     assert "bob joined game 1." in out and "Error (already_in)" in out
     assert "Error (not_host)" in out and "Error (full)" in out
@@ -70,7 +70,7 @@ async def test_lobby_hot_seat_and_errors(session: Session) -> None:
 
 async def test_play_undo_and_errors(session: Session) -> None:
     out = await run(session, "/seed play", DUEL, "/neuroshima hq hex:C3")
-    assert "you (moloch): hq C3" in out
+    assert "you (Moloch): hq C3" in out
     tiles = await complete_line(session, "/neuroshima place tile:")
     assert tiles and all(t.startswith("tile:moloch.") for t in tiles)
     tile = tiles[0].removeprefix("tile:")
@@ -97,7 +97,7 @@ async def test_play_undo_and_errors(session: Session) -> None:
     assert "Error (not_seated)" in out and "Error (unknown_verb)" in out
     # Bare text plays in the game in focus; the rules have the last word.
     out = await run(session, "end")
-    assert "you (moloch): end" in out
+    assert "you (Moloch): end" in out
 
 
 async def test_tab_completion_of_commands_and_options(session: Session) -> None:
@@ -155,8 +155,8 @@ async def test_history_and_replays_with_images(tmp_path: Path, clock: FakeClock)
         for _ in range(6):
             await run(session, f"/neuroshima act action:{(await legal_moves(session))[0]}")
         out = await run(session, "/history", "/replay", "/replay step:2", "/export")
-        assert "Turn 0 - you (moloch)" in out  # the turn the first board title shows
-        assert "replay:" in out and "  1. you (moloch): hq A1" in out
+        assert "Turn 0 - you (Moloch)" in out  # the turn the first board title shows
+        assert "replay:" in out and "  1. you (Moloch): hq A1" in out
         assert "Game 1, step 2:" in out and "image: " in out
         assert (tmp_path / "img" / "game1.json").exists()
         assert list((tmp_path / "img").glob("game1-step2-board.png"))
@@ -177,7 +177,7 @@ async def test_games_survive_a_restart(tmp_path: Path, clock: FakeClock) -> None
         assert "C3: Moloch HQ" in out
         assert await legal_moves(second)
         out = await run(second, "/neuroshima end")
-        assert "you (moloch): end" in out
+        assert "you (Moloch): end" in out
     finally:
         await second.service.close()
 

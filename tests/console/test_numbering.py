@@ -37,9 +37,9 @@ async def test_history_turns_are_the_turns_the_board_titles_show(session: Sessio
     history = await session.service.history(1)
     headings = [HEADING.match(line) for line in history if HEADING.match(line)]
     assert [(int(h[1]), h[2]) for h in headings] == [
-        (0, "you (moloch)"),
-        (1, "bob (outpost)"),
-        (int(titled[1]), "you (moloch)"),
+        (0, "you (Moloch)"),
+        (1, "bob (Outpost)"),
+        (int(titled[1]), "you (Moloch)"),
     ]
     # Your first draw is made at the start of your turn: it is logged under its heading.
     assert history[-2].startswith("Turn ") and MOVE.match(history[-1])[2] == "chance: "  # type: ignore[index]

@@ -52,7 +52,7 @@ async def test_every_console_example_in_readme_runs(session: Session) -> None:
     placements = [*place_slash, *place_bare]
     for number, placement in enumerate(placements, start=1):
         out = await run(session, placement)
-        assert "you (outpost): place outpost.runner C2 2" in out, (placement, out)
+        assert "you (Outpost): place outpost.runner C2 2" in out, (placement, out)
         if number < len(placements):  # the README's own /undo takes the last one back
             out = await run(session, "/undo")
             assert not ERROR.search(out), out

@@ -48,7 +48,7 @@ def test_a_script_prints_a_stable_transcript(tmp_path: Path) -> None:
     out = first.stdout
     assert out.startswith("> /seed script\nNew games use seed 'script'.\n")
     assert "> /neuroshima new mode:duel vs:ai level:easy army:moloch\nCreated game 1." in out
-    assert "you (moloch): hq C3" in out
+    assert "you (Moloch): hq C3" in out
     assert "> /neuroshima hq hex:C4\nError (" in out
     assert f"image: img{os.sep}game1-v0-board.png" in out
     assert out.rstrip().endswith("Bye.") and out.count("> /board") == 1

@@ -44,7 +44,7 @@ async def test_a_private_thread_on_request_holds_only_the_players(world: World) 
     assert thread.members == [world.alice.id, world.bob.id]
     await click(world.interaction(world.bob), f"ml:{game}:role", "outpost")
     # The lobby message is not the thread's starter, yet it is the one edited in place.
-    lobby_id = next(s.where for s in log.of("edit") if "bob as outpost" in (s.content or ""))
+    lobby_id = next(s.where for s in log.of("edit") if "bob as Outpost" in (s.content or ""))
     assert lobby_id != thread.id
     await click(world.interaction(world.alice), f"ml:{game}:start")
     boards = [s for s in log.of("send", thread.id) if s.files]
