@@ -63,6 +63,30 @@ def outcome_reason(outcome: Mapping[str, Any], default: str = "") -> Text:
 
 
 MAX_LISTED_OPTIONS = 12
+"""Legal moves listed on one line; past it they are grouped by kind."""
+MAX_PER_KIND = 6
+"""Moves shown of one kind; the rest of that kind is counted."""
+
+
+def can_lines(options: Sequence[str]) -> list[str]:
+    """What a seat may do: one line when short, else one line per kind of move (its first
+    word: move, shoot, loot, objective, equip...) with its count, so a rare kind is never
+    hidden behind a hundred moves of another."""
+    if len(options) <= MAX_LISTED_OPTIONS:
+        return [Text("You can: {actions}", actions=", ".join(options))]
+    kinds: dict[str, list[str]] = {}
+    for option in options:
+        kinds.setdefault(option.split(" ", 1)[0], []).append(option)
+    lines: list[str] = [Text("You can:")]
+    for kind, moves in kinds.items():
+        shown = ", ".join(moves[:MAX_PER_KIND])
+        said = {"kind": Text.verbatim(kind), "count": len(moves), "actions": shown}
+        if len(moves) > MAX_PER_KIND:
+            more = len(moves) - MAX_PER_KIND
+            lines.append(Text("  {kind} ({count}): {actions} (+{more} more)", **said, more=more))
+        else:
+            lines.append(Text("  {kind} ({count}): {actions}", **said))
+    return lines
 
 
 def seat_name(host: Host, table: Table, seat: Seat) -> Text:
@@ -222,7 +246,6 @@ def private_panel(
     presenter = presenter_for(table.spec.key)
     view = table.view(seat) if cut is None else cut(table.view(seat))
     options = legal_texts(table, seat)
-    shown = ", ".join(options[:MAX_LISTED_OPTIONS])
     name = Text.verbatim(table.spec.name)
     lines: list[str] = [
         Text("Game {game} ({name}): your move.", game=table.id, name=name)
@@ -231,11 +254,7 @@ def private_panel(
     ]
     lines.append(presenter.summary(view))
     if options and seat in table.to_act():
-        if len(options) > MAX_LISTED_OPTIONS:
-            more = len(options) - MAX_LISTED_OPTIONS
-            lines.append(Text("You can: {actions} (+{more} more)", actions=shown, more=more))
-        else:
-            lines.append(Text("You can: {actions}", actions=shown))
+        lines += can_lines(options)
     images: list[Image] = []
     hand = presenter.hand
     if hand is not None:
