@@ -84,7 +84,7 @@ async def complete_line(session: Session, buffer: str) -> list[str]:
     if option.type == "bool":
         return [f"{option.name}:{v}" for v in ("true", "false") if v.startswith(prefix.lower())]
     suggestions = await complete(
-        session.service, session.user, command, option.name, {**context, **given}, prefix
+        session.service, session.user, command, option.name, {**context, **given}, prefix, None
     )
     return [f"{option.name}:{v}" for v in _matching([s.value for s in suggestions], prefix)]
 
@@ -121,6 +121,8 @@ async def _continue_value(
         return []
     typed = " ".join([first, *rest[at + 1 :]]).strip()
     full = f"{typed} {last}" if typed else last
-    suggestions = await complete(session.service, session.user, command, option.name, context, full)
+    suggestions = await complete(
+        session.service, session.user, command, option.name, context, full, None
+    )
     cut = len(typed) + 1 if typed else 0
     return [s.value[cut:] for s in suggestions if s.value.startswith(full)]

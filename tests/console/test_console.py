@@ -72,14 +72,15 @@ async def test_play_undo_and_errors(session: Session) -> None:
     out = await run(session, "/seed play", DUEL, "/neuroshima hq hex:C3")
     assert "you (Moloch): hq C3" in out
     tiles = await complete_line(session, "/neuroshima place tile:")
-    assert tiles and all(t.startswith("tile:moloch.") for t in tiles)
+    # Tiles are offered by the short names players type (`medic`, not `moloch.medic`).
+    assert tiles and all(t.startswith("tile:") and "." not in t for t in tiles)
     tile = tiles[0].removeprefix("tile:")
     hexes = await complete_line(session, f"/neuroshima place tile:{tile} hex:")
     assert "hex:C3" not in hexes and "hex:B2" in hexes
     facings = await complete_line(session, f"/neuroshima place tile:{tile} hex:B2 facing:")
     assert facings == [f"facing:{f}" for f in range(6)]
     out = await run(session, f"/neuroshima place tile:{tile} hex:B2 facing:1")
-    assert f"place {tile} B2 1" in out
+    assert f"place moloch.{tile} B2 1" in out
     out = await run(session, "/undo", "/undo")
     assert "undid" in out.lower() and "Error (nothing_to_undo)" in out
     out = await run(

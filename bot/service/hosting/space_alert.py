@@ -28,6 +28,7 @@ from games.space_alert.actions import (
     SkipRepair,
     StopCampaign,
 )
+from games.space_alert.cards import card_numbers, hand_groups
 from games.space_alert.missions import official_missions
 from games.space_alert.state import DIFFICULTIES
 from games.space_alert.view import View
@@ -68,7 +69,8 @@ def summary(view: View) -> Text:
     lines.append(Text("Crew in captain order: {crew}", crew=Text.joined(", ", crew)))
     if view.seat is not None and view.seat >= 0:
         if view.hand:
-            hand = Text.verbatim(", ".join(c.text for c in view.hand))
+            kinds = hand_groups(view.hand)
+            hand = Text.verbatim(", ".join(f"{face} {card_numbers(ids)}" for face, ids in kinds))
             lines.append(Text("Your hand: {cards}", cards=hand))
         for b in view.boards:
             if not b.visible or not b.slots:
