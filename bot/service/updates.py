@@ -83,9 +83,11 @@ def can_lines(options: Sequence[str]) -> list[str]:
         said = {"kind": Text.verbatim(kind), "count": len(moves), "actions": shown}
         if len(moves) > MAX_PER_KIND:
             more = len(moves) - MAX_PER_KIND
-            lines.append(Text("  {kind} ({count}): {actions} (+{more} more)", **said, more=more))
+            lines.append(
+                Text("  {kind}, {count} in all: {actions} (+{more} more)", **said, more=more)
+            )
         else:
-            lines.append(Text("  {kind} ({count}): {actions}", **said))
+            lines.append(Text("  {kind}, {count} in all: {actions}", **said))
     return lines
 
 
