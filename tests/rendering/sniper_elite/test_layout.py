@@ -102,3 +102,17 @@ def test_one_frame_per_step_with_its_own_arrow_and_caption() -> None:
     rolled = [layout for group, layout in zip(groups, layouts, strict=False) if group[-1].rolled]
     assert rolled and all("rolled" in [t.text for s in lay.strips for t in s.texts]
                           for lay in rolled)  # fmt: skip
+
+
+def test_the_setup_header_says_setup_while_an_objective_is_chosen() -> None:
+    from games.engine import start
+    from games.sniper_elite import rules
+    from games.sniper_elite.model import Phase
+    from rendering.sniper_elite.board import scene_layout
+
+    # The first seed whose two objectives share a colour: one must be put back.
+    starts = (start(rules, {"map": "tidewater"}, 1, f"setup-{n}")[0] for n in range(200))
+    state = next(s for s in starts if s.phase is Phase.OBJECTIVE_DISCARD)
+    texts = [t.text for t in scene_layout(rules.player_view(state, 0)).all_texts()]
+    assert "Setup: choose an objective to discard" in texts
+    assert "Defenders' turn" not in texts
