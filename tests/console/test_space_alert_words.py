@@ -33,3 +33,17 @@ async def test_tab_offers_every_card_in_hand(session: Session) -> None:
     assert command is not None
     shown = await complete(session.service, session.user, command, "card", {"game": 1}, "")
     assert len(shown) == 25
+
+
+async def test_after_a_placement_only_what_changed_is_said(session: Session) -> None:
+    await solo(session)
+    out = await run(session, "/space-alert place card:12 slot:1 half:action board:1")
+    private = out.split("[to you, game 1, private]", 1)[1].strip().splitlines()
+    assert private == [
+        "Game 1 (Space Alert): your program changed.",
+        "  Android A (android): 1:A 2:- 3:- 4:- 5:- 6:- 7:- 8:- 9:- 10:- 11:- 12:-;"
+        " heroic card #100 HA/lower_blue",
+    ]
+    assert "Your hand" not in out
+    # The whole panel, hand included, is one command away.
+    assert "Your hand: A/red #0-9, A/blue #10-11, #13-19" in await run(session, "/hand")

@@ -58,6 +58,19 @@ def crew_position(index: int) -> Text:
 # --- texts ---------------------------------------------------------------------------------
 def summary(view: View) -> Text:
     """A view as lines: stage, announcements, bulletins, crew; for a seat its hand and boards."""
+    return Text.lines(summary_lines(view))
+
+
+HAND_LINE = "Your hand: {cards}"
+
+
+def is_hand_line(line: str) -> bool:
+    """Whether a summary line is the seat's hand (said once per phase)."""
+    return isinstance(line, Text) and line.template == HAND_LINE
+
+
+def summary_lines(view: View) -> list[Text]:
+    """The lines of `summary`."""
     indent = Text.verbatim("  ")
     lines: list[Text] = [_stage_line(view)]
     lines += [Text.joined("", [indent, a.text]) for a in view.announcements]
@@ -71,7 +84,7 @@ def summary(view: View) -> Text:
         if view.hand:
             kinds = hand_groups(view.hand)
             hand = Text.verbatim(", ".join(f"{face} {card_numbers(ids)}" for face, ids in kinds))
-            lines.append(Text("Your hand: {cards}", cards=hand))
+            lines.append(Text("Your hand: {cards}", cards=hand))  # HAND_LINE
         for b in view.boards:
             if not b.visible or not b.slots:
                 continue
@@ -90,7 +103,7 @@ def summary(view: View) -> Text:
             )
     if view.result is not None:
         lines.append(_result_line(view))
-    return Text.lines(lines)
+    return lines
 
 
 STAGES = {
