@@ -316,10 +316,10 @@ class Delivery:
         if channel is None:
             return
         lang = await self._game_lang(m.game_id)
-        attachments = await files.animation(m.name, lambda: m.frames(lang))
         told = localise(m.caption, lang)
         if m.narration:
             told += "\n" + localise(m.narration, lang)
+        attachments = await files.animation(m.name, lambda: m.frames(lang), told)
         pieces = files.chunks(told)
         # The words name players as mentions: they read as names and ping no one. The
         # pictures go with the last piece, under the whole story.

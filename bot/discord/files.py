@@ -110,10 +110,21 @@ def _animate(name: str, draw: Callable[[], Sequence[bytes]]) -> list[tuple[str, 
     return [(f"{name}-{i + 1:02d}.png", f) for i, f in enumerate(frames[:MAX_FILES])]
 
 
-async def animation(name: str, draw: Callable[[], Sequence[bytes]]) -> list[discord.File]:
-    """An animation's frames as one GIF attachment, drawn and encoded off the event loop."""
+MAX_DESCRIPTION = 1024
+"""Discord's limit on an attachment's alt text."""
+
+
+async def animation(
+    name: str, draw: Callable[[], Sequence[bytes]], description: str | None = None
+) -> list[discord.File]:
+    """An animation's frames as one GIF attachment, drawn and encoded off the event loop;
+    `description` is every attachment's alt text (what a screen reader says)."""
     found = await asyncio.to_thread(_animate, name, draw)
-    return [discord.File(io.BytesIO(data), filename=filename) for filename, data in found]
+    alt = description[:MAX_DESCRIPTION] if description else None
+    return [
+        discord.File(io.BytesIO(data), filename=filename, description=alt)
+        for filename, data in found
+    ]
 
 
 async def followup(
