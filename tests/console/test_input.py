@@ -3,11 +3,14 @@ digits, invisible characters are dropped, army keys never show, Tab finishes wor
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.console.completion import complete_line, tab_candidates
 from bot.console.parse import check_digits, clean_line
 from bot.console.session import Session
+from bot.service.presenters import _PRESENTERS, Presenter
 from games.base import GameError
 from tests.console.helpers import run
 
@@ -92,3 +95,19 @@ async def test_tab_completes_bare_moves_and_short_tile_names(session: Session) -
     assert await complete_line(session, "/neuroshima discard tile:") == ["tile:runner"]
     out = await run(session, "place runner C2 2")
     assert "you (Outpost): place outpost.runner C2 2" in out
+
+
+async def test_images_are_drawn_with_the_players_names(
+    session: Session, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    drawn: list[tuple[str, ...] | None] = []
+
+    def board(view: object, names: tuple[str, ...] | None = None) -> bytes:
+        drawn.append(names)
+        return b"\x89PNG"
+
+    monkeypatch.setitem(_PRESENTERS, "neuroshima", Presenter(board=board))
+    session.images.folder = tmp_path
+    await run(session, "/seed names", "/as ada", "/neuroshima new mode:duel vs:ai army:outpost")
+    await run(session, "hq C3", "/board")
+    assert drawn and all(names == ("ada", "AI (normal)") for names in drawn), drawn
