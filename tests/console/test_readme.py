@@ -80,6 +80,30 @@ async def test_the_hot_seat_example_runs(session: Session) -> None:
     assert "Game 1 started." in out
 
 
+def console_only_commands() -> list[str]:
+    """The console-only commands README lists, with its placeholders filled in."""
+    paragraph = README.split("Console-only commands:", 1)[1].split("`muster console --script", 1)[0]
+    listed = re.findall(r"`(/[^`]+)`", paragraph)
+    filled = {"NAME": "bob", "N": "1", "[N]": "1", "TEXT": "again"}
+    return [" ".join(filled.get(w, w) for w in c.split()) for c in listed]
+
+
+async def test_the_console_only_commands_in_readme_run(session: Session) -> None:
+    commands = console_only_commands()
+    assert [c.split()[0] for c in commands] == [
+        "/as",
+        "/game",
+        "/wait",
+        "/seed",
+        "/export",
+        "/quit",
+    ]
+    await run(session, "/seed readme-69", "/neuroshima new mode:duel vs:ai army:outpost")
+    for command in commands:
+        out = await run(session, command)
+        assert not ERROR.search(out), (command, out)
+
+
 def test_readme_links_point_inside_the_repository() -> None:
     for target in re.findall(r"\]\(([^)#]+)\)", README):
         if target.startswith(("http://", "https://")):

@@ -60,6 +60,16 @@ def test_a_script_prints_a_stable_transcript(tmp_path: Path) -> None:
     assert "#1 Neuroshima Hex (active)  <- your move" in second.stdout
 
 
+def test_no_images_prints_no_image_line(tmp_path: Path) -> None:
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT.replace("/quit\n", ""), encoding="utf-8")
+    done = _muster(tmp_path, "console", "--script", str(script), "--no-images")
+    assert done.returncode == 0, done.stderr
+    assert "you (Moloch): hq C3" in done.stdout
+    assert "image" not in done.stdout and "frames" not in done.stdout
+    assert not (tmp_path / "data").exists()
+
+
 def test_a_missing_script_exits_2(tmp_path: Path) -> None:
     result = _muster(tmp_path, "console", "--script", "nope.txt")
     assert result.returncode == 2 and "cannot read nope.txt" in result.stderr
