@@ -22,6 +22,8 @@ from games.text import Text
 from storage.base import dumps
 
 EXPORT_FORMAT = "muster.game/1"
+RESULT = -1
+"""The turn number `turn_log` gives the result line."""
 
 
 NOTES = {
@@ -72,7 +74,8 @@ async def turn_log(host: Host, game_id: int) -> list[tuple[int, list[str]]]:
     """The game's log turn by turn: each turn's number and lines (its heading first), then the
     result under the last turn. Turns are numbered as the game's board titles number them when
     its presenter says (a draw shows under the turn it opens), else anew whenever another seat
-    acts; moves carry their log number, which /replay step:N takes."""
+    acts; moves carry their log number, which /replay step:N takes. The result comes last,
+    as a turn of its own numbered RESULT."""
     table = await load_table(host, game_id)
     voided = {m.seq for m in table.timeline.voided}
     entries: list[Move | Note] = sorted(
@@ -104,7 +107,7 @@ async def turn_log(host: Host, game_id: int) -> list[tuple[int, list[str]]]:
         turns[-1][1].append(_move_line(table, entry, undone))
     outcome = table.record.outcome
     if outcome:
-        turns[-1][1].append(Text("Result: {reason}", reason=outcome_reason(outcome)))
+        turns.append((RESULT, [Text("Result: {reason}", reason=outcome_reason(outcome))]))
     return [t for t in turns if t[1]]
 
 
