@@ -7,7 +7,7 @@ from games.sniper_elite.board import load_board
 from games.sniper_elite.cards import order_card
 from games.sniper_elite.geometry import bbox
 from rendering.canvas import RGB
-from rendering.sniper_elite import style as st
+from rendering.sniper_elite.style import AREA_TINT, GRID, INK, SQUAD_FILL
 
 Shape = tuple[tuple[int, int, int, int], RGB, RGB, int, int]
 """A rounded rectangle: box, fill, outline, outline width, corner radius (a dot is round)."""
@@ -48,11 +48,11 @@ def minimap(board_key: str, card_id: str | None, room: tuple[int, int, int, int]
             round(left + bx1 * scale),
             round(top + by1 * scale),
         )
-        boxes.append((rect, st.AREA_TINT[space.area.value], st.GRID, 1, 0))
+        boxes.append((rect, AREA_TINT[space.area.value], GRID, 1, 0))
         squad = marks.get(space.id)
         if squad is not None:
             cx, cy = (rect[0] + rect[2]) // 2, (rect[1] + rect[3]) // 2
             r = DOT_PX // 2
             dot = (cx - r, cy - r, cx + r, cy + r)
-            dots.append((dot, st.SQUAD_FILL[squad], st.INK, 2, r))
+            dots.append((dot, SQUAD_FILL[squad], INK, 2, r))
     return [*boxes, *dots]
