@@ -12,7 +12,7 @@ from rendering.sniper_elite.style import AREA_TINT, GRID, INK, SQUAD_FILL
 Shape = tuple[tuple[int, int, int, int], RGB, RGB, int, int]
 """A rounded rectangle: box, fill, outline, outline width, corner radius (a dot is round)."""
 
-DOT_PX = 12
+DOT_PX = 10
 """A marked space's dot: large enough to tell red, yellow and black apart on a phone."""
 
 

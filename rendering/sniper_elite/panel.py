@@ -19,7 +19,7 @@ HEAD = 18
 BODY = 16
 SMALL = 15
 CARD_H = 168
-MAP_H = 84
+MAP_H = 64
 """A regroup card's mini-map height."""
 CARD_GAP = 12
 LEGEND_GAP = 22
