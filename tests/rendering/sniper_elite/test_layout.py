@@ -136,8 +136,7 @@ def test_a_regroup_card_shows_its_mini_map() -> None:
     dots = [b for b in strip.boxes if b.fill in SQUAD_FILL.values()]
     marks = [m for _, area_marks in card.regroup for m in area_marks]
     assert len(dots) == len(marks) == 15
-    squads = {name: colour for name, colour in SQUAD_FILL.items()}
-    assert sorted(b.fill for b in dots) == sorted(squads[s.value] for _, s in marks)
+    assert sorted(b.fill for b in dots) == sorted(SQUAD_FILL[s.value] for _, s in marks)
     # Every dot sits inside the card's mini-map, under its sentence.
     texts = [t for t in strip.texts if t.text.startswith("Update the LKA")]
     assert texts and all(b.box[1] > texts[-1].xy[1] for b in dots)
