@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.cli import OneLineParser
 from bot.config import ConfigError, Settings, configure_logging, load_settings, locale_from
 from games.text import Text
 
@@ -17,7 +18,7 @@ EXIT_USAGE = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="muster",
         description="Muster hosts tabletop games for asynchronous play on Discord. "
         "With no command: the Discord bot when DISCORD_TOKEN is set, else the local console.",
@@ -98,16 +99,23 @@ def _read_json(path: Path) -> Any:
         ) from None
 
 
-def _run_format(path: Path, run: Callable[[Any], dict[str, Any]], locale: str) -> int:
+FORMAT_DOCS = {
+    "neuroshima": "docs/formats/neuroshima-battle.md",
+    "space_alert": "docs/formats/space-alert-mission.md",
+}
+"""Where each public file format is described (in the repository), named by every error."""
+
+
+def _run_format(path: Path, run: Callable[[Any], dict[str, Any]], locale: str, doc: str) -> int:
     """Read a JSON file, run a rules-core format tool on it, print its JSON answer."""
     from games.base import GameError
 
     try:
         result = run(_read_json(path))
     except ValueError as err:
-        return _fail(_message(err), locale)
+        return _fail(Text("{error} (format: {doc})", error=_message(err), doc=doc), locale)
     except GameError as err:
-        return _fail(err.user_message, locale)
+        return _fail(Text("{error} (format: {doc})", error=err.user_message, doc=doc), locale)
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 
@@ -115,25 +123,26 @@ def _run_format(path: Path, run: Callable[[Any], dict[str, Any]], locale: str) -
 def _neuroshima_battle(path: Path, locale: str) -> int:
     from games.neuroshima import scenario
 
-    return _run_format(path, scenario.run, locale)
+    return _run_format(path, scenario.run, locale, FORMAT_DOCS["neuroshima"])
 
 
 def _space_alert_resolve(path: Path, locale: str) -> int:
     from games.space_alert import mission_format
 
-    return _run_format(path, mission_format.run, locale)
+    return _run_format(path, mission_format.run, locale, FORMAT_DOCS["space_alert"])
 
 
 def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
     from games.base import GameError
     from rendering.neuroshima import render_scenario
 
+    doc = FORMAT_DOCS["neuroshima"]
     try:
         png = render_scenario(_read_json(path))
     except ValueError as err:
-        return _fail(_message(err), locale)
+        return _fail(Text("{error} (format: {doc})", error=_message(err), doc=doc), locale)
     except GameError as err:
-        return _fail(err.user_message, locale)
+        return _fail(Text("{error} (format: {doc})", error=err.user_message, doc=doc), locale)
     out.write_bytes(png)
     print(_say(Text("wrote {path}", path=str(out)), locale))
     return 0

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.cli import OneLineParser
 from storage import DEFAULT_URL, GameNotFoundError, GameStore, StorageError, open_store
 from storage.migrations import latest
 from storage.records import EventRecord, GameRecord, GameStatus, SeatRecord
@@ -20,7 +21,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="muster db",
         description="Database tools. The database is MUSTER_DATABASE "
         f"(sqlite:///PATH or postgresql://...; default {DEFAULT_URL}).",

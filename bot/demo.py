@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -12,6 +14,8 @@ from typing import Any, TextIO
 
 from bot.console.show import Images, reply_lines
 from bot.service import BattleReplay, FakeClock, GameOver, Service
+from bot.service.history import Frame, log_number
+from bot.service.presenters import presenter_for
 from storage.sqlite import SqliteStore
 
 GAME = "neuroshima"
@@ -30,14 +34,32 @@ class DemoResult:
     files: tuple[Path, ...]
 
 
-def _turn_of(view: Any) -> Any:
-    return getattr(view, "turn", None)
+def _turn_of(view: Any) -> int:
+    turn = presenter_for(GAME).turn
+    assert turn is not None, "a demo game numbers its turns"
+    return turn(view)[0]
+
+
+def _starts_of_turns(frames: Sequence[Frame]) -> tuple[dict[int, Frame], dict[int, int]]:
+    """The frame that opens each turn (its board is titled with the turn's number), and each
+    log number's turn: a move belongs to the turn of the position it was made in."""
+    starts: dict[int, Frame] = {}
+    turn_of_step: dict[int, int] = {}
+    for before, after in itertools.pairwise(frames):
+        turn = _turn_of(before.view)
+        starts.setdefault(turn, before)
+        turn_of_step[after.step] = turn
+    return starts, turn_of_step
 
 
 async def play_demo(
     out: Path, seed: str, players: int = 2, level: str = "easy", log: TextIO | None = None
 ) -> DemoResult:
-    """Play one AI-only game in a scratch database; write every turn's board and battle."""
+    """Play one AI-only game in a scratch database; write every turn's board and battle.
+
+    The log printed is the game's /history, turn by turn under the numbers the board titles
+    show: each turn's heading, the board it opened on, its moves (a draw where the seat saw it)
+    and its battles in words with their pictures."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"a demo has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     images = Images(out)
@@ -55,38 +77,49 @@ async def play_demo(
             for _ in range(players):
                 await service.add_ai(gid, HOST, level, "random")
             started = await service.start(gid, HOST)
-            frames = await service.replay(gid)
+            starts, turn_of_step = _starts_of_turns(await service.replay(gid, include_chance=True))
+            battles: dict[int, list[BattleReplay]] = {}
+            for m in started.messages:
+                if isinstance(m, BattleReplay):
+                    battles.setdefault(turn_of_step[log_number(m.seq)], []).append(m)
+            printed: list[str] = []
             turns = 0
-            # The last frame of each turn shows the board as the turn left it.
-            for index, frame in enumerate(frames[1:], start=1):
-                following = frames[index + 1] if index + 1 < len(frames) else None
-                if following is None or _turn_of(following.view) != _turn_of(frame.view):
-                    turns += 1
-                    for image in frame.images:
-                        name = f"turn{turns:03d}-board.png"
-                        line = images.write(name, image.png)
-                        if log is not None:
-                            print(f"turn {turns}: {frame.caption} -> {line}", file=log)
-            battles = [m for m in started.messages if isinstance(m, BattleReplay)]
-            for number, battle in enumerate(battles, start=1):
-                for i, png in enumerate(battle.frames(), start=1):
-                    images.write(f"battle{number:02d}-{i}.png", partial(bytes, png))
-                if log is not None:
-                    print(f"battle {number}: {battle.caption}", file=log)
+            for turn, lines in await service.turn_log(gid):
+                start = starts.get(turn)
+                if start is None:  # notes before the first move
+                    printed += lines
+                    continue
+                turns += 1
+                printed.append(lines[0])
+                for image in start.images:
+                    printed.append(f"  {images.write(f'turn{turn:03d}-board.png', image.png)}")
+                printed += lines[1:]
+                for number, battle in enumerate(battles.get(turn, ()), start=1):
+                    printed += _battle_lines(images, battle, f"turn{turn:03d}-battle{number}")
             over = next((m for m in started.messages if isinstance(m, GameOver)), None)
             if over is not None:
                 for image in over.images:
-                    images.write("final-board.png", image.png)
-            history = await service.history(gid)
-            (out / "history.txt").write_text("\n".join(history) + "\n", encoding="utf-8")
+                    line = images.write("final-board.png", image.png)
+                    printed.append(f"{line}")
+            if log is not None:
+                print("\n".join(printed), file=log)
+            (out / "history.txt").write_text("\n".join(printed) + "\n", encoding="utf-8")
             result = (
                 over.text
                 if over is not None
                 else "\n".join(reply_lines(started, service.host.name, Images(None))[-3:])
             )
-            return DemoResult(gid, result, turns, len(battles), tuple(images.written))
+            count = sum(len(b) for b in battles.values())
+            return DemoResult(gid, result, turns, count, tuple(images.written))
         finally:
             await service.close()
+
+
+def _battle_lines(images: Images, battle: BattleReplay, name: str) -> list[str]:
+    lines = [f"  {battle.caption}", *(f"    {line}" for line in battle.narration.splitlines())]
+    for i, png in enumerate(battle.frames(), start=1):
+        lines.append(f"    {images.write(f'{name}-{i}.png', partial(bytes, png))}")
+    return lines
 
 
 def run_demo(seed: str | None, players: int, out: Path, level: str = "easy") -> int:
@@ -104,7 +137,7 @@ def run_demo(seed: str | None, players: int, out: Path, level: str = "easy") -> 
     result = asyncio.run(play_demo(out, chosen, players, level, log=sys.stdout))
     print(
         f"{result.turns} turns, {result.battles} battles, {len(result.files)} images in {out}/ "
-        f"(log: {out / 'history.txt'})"
+        f"(this log: {out / 'history.txt'})"
     )
     print(result.result)
     return 0

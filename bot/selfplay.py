@@ -9,7 +9,6 @@ where wall time would also count other programs.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import math
 import random
@@ -17,6 +16,8 @@ import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+
+from bot.cli import OneLineParser
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -137,7 +138,7 @@ def table(a: str, b: str, results: Sequence[GameResult]) -> str:
 
 def selfplay_main(argv: Sequence[str]) -> int:
     """Run `muster neuroshima selfplay` with its arguments; print the table; 0 on success."""
-    parser = argparse.ArgumentParser(prog="muster neuroshima selfplay")
+    parser = OneLineParser(prog="muster neuroshima selfplay")
     parser.add_argument("--a", choices=LEVELS, required=True, help="level of bot A")
     parser.add_argument("--b", choices=LEVELS, required=True, help="level of bot B")
     parser.add_argument("--games", type=int, default=20, help="games (pairs of mirrored seats)")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TextIO
 
 from bot.config import Settings
-from bot.console.completion import complete_line
+from bot.console.completion import tab_candidates
 from bot.console.session import Session, help_overview
 from bot.console.show import Images
 from bot.service import Service, SystemClock
@@ -129,7 +129,7 @@ def _readline(loop: asyncio.AbstractEventLoop, session: Session) -> None:
         if state == 0:
             buffer = readline.get_line_buffer()[: readline.get_endidx()]
             try:
-                found[:] = loop.run_until_complete(complete_line(session, buffer))
+                found[:] = loop.run_until_complete(tab_candidates(session, buffer))
             except Exception:  # a completion must never break the prompt
                 log.exception("completion failed")
                 found[:] = []

@@ -8,6 +8,8 @@ option takes the rest of the line (`/neuroshima act place runner C3 2`).
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 
 from bot.service.commands import Catalogue, Command, Option, OptionValue
@@ -56,12 +58,58 @@ def find_command(words: list[str], catalogue: Catalogue) -> tuple[Command, list[
     return command, words[1:]
 
 
-def _named(token: str, command: Command) -> tuple[Option, str] | None:
+OPTION_TOKEN = re.compile(r"^([a-z][a-z_-]*):", re.IGNORECASE)
+"""A token that names an option (`facing:2`); a time like 22:00 does not."""
+SENTENCES = frozenset({"seed", "text", "reason", "topic", "what", "name", "value", "arg"})
+"""Options whose values are free words, where a colon is just part of the words."""
+
+
+def option_word(token: str) -> str | None:
+    """The option name a token starts with (`facing` for `facing:9`), else None."""
+    found = OPTION_TOKEN.match(token)
+    return found[1].lower() if found else None
+
+
+def _named(token: str, command: Command, current: str | None) -> tuple[Option, str] | None:
     name, sep, value = token.partition(":")
     if not sep:
         return None
     option = command.option(name.lower())
-    return (option, value) if option is not None else None
+    if option is not None:
+        return option, value
+    if option_word(token) is not None and current not in SENTENCES:
+        names = ", ".join(o.name for o in command.options)
+        raise _bad(
+            "/{command} has no option {option}; its options: {names}.",
+            "unknown_option",
+            command=command.path,
+            option=name,
+            names=names,
+        )
+    return None
+
+
+INVISIBLE = frozenset({"Cf"})
+"""Unicode categories never meant to be typed: zero-width spaces and joiners, direction marks,
+byte-order marks, soft hyphens. A pasted one would make "C3" "not a hex"."""
+
+
+def clean_line(line: str) -> str:
+    """A typed line without invisible characters, with every kind of space as a plain one."""
+    kept = (" " if unicodedata.category(c) == "Zs" else c for c in line)
+    return "".join(c for c in kept if unicodedata.category(c) not in INVISIBLE)
+
+
+def check_digits(line: str) -> None:
+    """Refuse digits other than 0-9: a number typed in another script is not read as one."""
+    for char in line:
+        if char.isdigit() and not ("0" <= char <= "9"):
+            raise _bad(
+                "Only the digits 0-9 are numbers: {char} ({name}) is not one.",
+                "not_a_digit",
+                char=char,
+                name=unicodedata.name(char, "?").lower(),
+            )
 
 
 def _greedy(command: Command) -> Option | None:
@@ -79,7 +127,7 @@ def read_options(command: Command, tokens: list[str]) -> dict[str, OptionValue]:
     current: str | None = None
     greedy = _greedy(command)
     for token in tokens:
-        named = _named(token, command)
+        named = _named(token, command, current)
         if named is not None:
             option, value = named
             if option.name in raw:

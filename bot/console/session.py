@@ -10,7 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from bot.console.parse import parse_command
+from bot.console.parse import check_digits, clean_line, option_word, parse_command
 from bot.console.show import Images, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
 from bot.service.commands import (
@@ -131,10 +131,11 @@ class Session:
 
     async def handle(self, line: str) -> Answer:
         """The answer to one line (errors a user can cause come back as text)."""
-        text = line.strip()
+        text = clean_line(line).strip()
         if not text or text.startswith("#"):
             return Answer("")
         try:
+            check_digits(text)
             await self._listen()
             answer = await self._handle(text)
             # A /settings language:xx answers in the language it chose.
@@ -183,7 +184,10 @@ class Session:
 
     async def _handle(self, text: str) -> Answer:
         if not text.startswith("/"):
-            return Answer(self._print(await self._play_text(text)))
+            routed = await self._with_options(text)
+            if routed is None:
+                return Answer(self._print(await self._play_text(text)))
+            text = routed
         word, _, rest = text.partition(" ")
         local = self._console_command(word.lower(), rest.strip())
         if local is not None:
@@ -204,6 +208,20 @@ class Session:
             topic = options.get("topic")
             return Answer(reply.text if topic else Text.lines([reply.text, CONSOLE_HELP]))
         return Answer(self._print(reply))
+
+    async def _with_options(self, text: str) -> str | None:
+        """Bare text with options (`hq C3 facing:9`) as the command it names, whose options are
+        checked (`/neuroshima hq C3 facing:9`); None for a plain move."""
+        if self.focus is None or not any(option_word(t) for t in text.split()):
+            return None
+        group = group_name((await self.service.store.get_game(self.focus)).game_key)
+        if catalogue().find(f"{group} {text.split()[0].lower()}") is None:
+            raise GameError(
+                "Options (name:value) go with a command, e.g. /{group} place.",
+                "unknown_option",
+                group=group,
+            )
+        return f"/{group} {text}"
 
     async def _play_text(self, text: str) -> Reply:
         if self.focus is None:
@@ -280,7 +298,7 @@ class Session:
         folder.mkdir(parents=True, exist_ok=True)
         path = Path(folder) / f"game{gid}.json"
         path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        lines = [Text("Exported game {game}: {path}", game=gid, path=str(path))]
+        lines: list[str] = [Text("Exported game {game}: {path}", game=gid, path=str(path))]
         lines += [self.images.image(i) for i in final]
         return Answer(Text.lines(lines))
 

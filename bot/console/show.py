@@ -40,7 +40,7 @@ Say = Callable[[str], str]
 
 
 class Images:
-    """Writes PNGs into a folder (or nowhere: `folder=None` only names what would be drawn)."""
+    """Writes PNGs into a folder (or nowhere: `folder=None` draws nothing and says nothing)."""
 
     def __init__(self, folder: Path | None, open_images: bool = False) -> None:
         self.folder = folder
@@ -49,11 +49,11 @@ class Images:
         self.language = "en"
         """The language of the words drawn in images (the acting console user's)."""
 
-    def write(self, name: str, draw: Callable[[], bytes]) -> Text:
-        """Write one PNG; returns the line to print about it."""
+    def write(self, name: str, draw: Callable[[], bytes]) -> str:
+        """Write one PNG; returns the line to print about it (none when images are off)."""
         filename = name if name.endswith((".png", ".gif")) else f"{name}.png"
         if self.folder is None:
-            return Text("image: {file} (not written: images are off)", file=filename)
+            return ""
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / filename
         path.write_bytes(draw())
@@ -62,14 +62,14 @@ class Images:
             _open(path)
         return Text("image: {file}", file=str(path))
 
-    def image(self, image: Image) -> Text:
+    def image(self, image: Image) -> str:
         """Write an outbox image."""
         return self.write(image.name, partial(image.png, self.language))
 
     def frames(self, replay: BattleReplay) -> list[Text]:
         """Write a battle's frames as NAME-1.png, NAME-2.png, ..."""
         if self.folder is None:
-            return [Text("frames: {name}-N.png (not written: images are off)", name=replay.name)]
+            return []
         frames = replay.frames(self.language)
         paths = [
             self.write(f"{replay.name}-{i}.png", partial(bytes, frame))
@@ -130,13 +130,13 @@ def message_lines(
     body = [] if text and text in shown else _indent(text)
     pictures: list[str] = []
     if isinstance(message, PublicUpdate | PrivateUpdate | GameOver):
-        pictures = [f"  {say(images.image(i))}" for i in message.images]
+        pictures = [f"  {say(line)}" for i in message.images if (line := images.image(i))]
     if isinstance(message, BattleReplay):
         frames = "\n".join(say(line) for line in images.frames(message))
         head = Text(
             "[battle, game {game}] {caption}", game=message.game_id, caption=message.caption
         )
-        return [say(head), *_indent(frames)]
+        return [say(head), *_indent(say(message.narration)), *_indent(frames)]
     if not body and not pictures:
         return []
     return [say(_head(message, names)), *body, *pictures]
@@ -150,7 +150,7 @@ def league_lines(
     if isinstance(message, LeagueAnnouncement):
         text = say(message.text)
         body = [] if text in shown else _indent(text)
-        pictures = [f"  {say(images.image(i))}" for i in message.images]
+        pictures = [f"  {say(line)}" for i in message.images if (line := images.image(i))]
         head = say(Text("[league #{league}]", league=league))
         return [head, *body, *pictures] if body or pictures else []
     if isinstance(message, TableOpened):
@@ -190,7 +190,7 @@ def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> l
     shown = say(reply.text)
     lines = [shown] if reply.text else []
     if isinstance(reply, LeagueReply):
-        lines += [f"  {say(images.image(i))}" for i in reply.images]
+        lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:
             lines += league_lines(league, names, images, shown, say)
     for message in reply.messages:

@@ -316,11 +316,17 @@ class Delivery:
         if channel is None:
             return
         lang = await self._game_lang(m.game_id)
-        attachments = await files.animation(m.name, lambda: m.frames(lang))
-        if attachments:
-            caption = localise(m.caption, lang)
-            # The caption names players as mentions: they read as names and ping no one.
-            await channel.send(caption, files=attachments, allowed_mentions=allowed(()))
+        told = localise(m.caption, lang)
+        if m.narration:
+            told += "\n" + localise(m.narration, lang)
+        attachments = await files.animation(m.name, lambda: m.frames(lang), told)
+        pieces = files.chunks(told)
+        # The words name players as mentions: they read as names and ping no one. The
+        # pictures go with the last piece, under the whole story.
+        for i, piece in enumerate(pieces):
+            last = i == len(pieces) - 1
+            extra: dict[str, Any] = {"files": attachments} if last and attachments else {}
+            await channel.send(piece, allowed_mentions=allowed(()), **extra)
 
     async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
         """Reminders and digests: by DM when DMs work, else a mention in the game thread."""

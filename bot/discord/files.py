@@ -104,15 +104,27 @@ def _animate(name: str, draw: Callable[[], Sequence[bytes]]) -> list[tuple[str, 
         return [(f"{name}.png", frames[0])]
     data = gif(frames)
     if len(data) <= MAX_UPLOAD:
-        return [(f"{name}.gif", data)]
+        # The last frame is the result: kept as a still under the looping GIF.
+        return [(f"{name}.gif", data), (f"{name}-summary.png", frames[-1])]
     # Too big for one upload as a GIF: the frames themselves, as many as one message takes.
     return [(f"{name}-{i + 1:02d}.png", f) for i, f in enumerate(frames[:MAX_FILES])]
 
 
-async def animation(name: str, draw: Callable[[], Sequence[bytes]]) -> list[discord.File]:
-    """An animation's frames as one GIF attachment, drawn and encoded off the event loop."""
+MAX_DESCRIPTION = 1024
+"""Discord's limit on an attachment's alt text."""
+
+
+async def animation(
+    name: str, draw: Callable[[], Sequence[bytes]], description: str | None = None
+) -> list[discord.File]:
+    """An animation's frames as one GIF attachment, drawn and encoded off the event loop;
+    `description` is every attachment's alt text (what a screen reader says)."""
     found = await asyncio.to_thread(_animate, name, draw)
-    return [discord.File(io.BytesIO(data), filename=filename) for filename, data in found]
+    alt = description[:MAX_DESCRIPTION] if description else None
+    return [
+        discord.File(io.BytesIO(data), filename=filename, description=alt)
+        for filename, data in found
+    ]
 
 
 async def followup(

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.outbox import Image
+from bot.service.presenters import presenter_for
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
 from bot.service.updates import (
@@ -14,13 +15,16 @@ from bot.service.updates import (
     labelling_view,
     move_text,
     outcome_reason,
+    player_names,
     seat_name,
 )
-from games.base import CHANCE
+from games.base import CHANCE, Seat
 from games.text import Text
 from storage.base import dumps
 
 EXPORT_FORMAT = "muster.game/1"
+RESULT = -1
+"""The turn number `turn_log` gives the result line."""
 
 
 NOTES = {
@@ -52,6 +56,8 @@ def _note_line(host: Host, table: Table, note: Note) -> Text:
         )
     if kind == "undo" and note.data.get("why") == "takeback":
         kind = "takeback"
+    if kind == "resign" and note.data.get("why") == "timeout":
+        kind = "timeout"  # lost on time: the seat did not resign
     line = NOTES.get(kind)
     if line is None:
         return Text.verbatim(f"  ({who} {kind})")
@@ -61,47 +67,71 @@ def _note_line(host: Host, table: Table, note: Note) -> Text:
 
 
 async def log_lines(host: Host, game_id: int) -> list[str]:
-    """The game's log as lines, a new turn number whenever the acting seat changes."""
+    """The game's log as lines under turn headings (see `turn_log`)."""
+    return [line for _, lines in await turn_log(host, game_id) for line in lines]
+
+
+async def turn_log(host: Host, game_id: int) -> list[tuple[int, list[str]]]:
+    """The game's log turn by turn: each turn's number and lines (its heading first), then the
+    result under the last turn. Turns are numbered as the game's board titles number them when
+    its presenter says (a draw shows under the turn it opens), else anew whenever another seat
+    acts; moves carry their log number, which /replay step:N takes. The result comes last,
+    as a turn of its own numbered RESULT."""
     table = await load_table(host, game_id)
     voided = {m.seq for m in table.timeline.voided}
     entries: list[Move | Note] = sorted(
         [*table.timeline.moves, *table.timeline.voided, *table.timeline.notes], key=lambda e: e.seq
     )
-    lines: list[str] = []
-    turn, last_seat = 0, None
     public = labelling_view(table, None)  # the board's size never changes in a game
+    numbered = presenter_for(table.spec.key).turn
+    rules = table.spec.rules
+    state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
+    turns: list[tuple[int, list[str]]] = [(0, [])]
+    current: tuple[int, Seat] | None = None
+    turn: tuple[int, Seat] | None
     for entry in entries:
         if isinstance(entry, Note):
-            lines.append(_note_line(host, table, entry))
+            turns[-1][1].append(_note_line(host, table, entry))
             continue
-        if entry.seat != CHANCE and entry.seat != last_seat:
-            turn += 1
-            last_seat = entry.seat
-            who = seat_name(host, table, entry.seat)
-            lines.append(Text("Turn {turn} - {player}", turn=turn, player=who))
-        move = move_text(table, entry.seat, entry.action, public)
-        chance = entry.seat == CHANCE
         undone = entry.seq in voided
-        if undone:
-            lines.append(
-                Text(
-                    "  {seq}. chance: {move} [undone]" if chance else "  {seq}. {move} [undone]",
-                    seq=entry.seq,
-                    move=move,
-                )
-            )
+        if numbered is not None:
+            turn = numbered(rules.player_view(state, None))
+        elif entry.seat == CHANCE or (current is not None and entry.seat == current[1]):
+            turn = current
         else:
-            lines.append(
-                Text(
-                    "  {seq}. chance: {move}" if chance else "  {seq}. {move}",
-                    seq=entry.seq,
-                    move=move,
-                )
-            )
+            turn = (current[0] + 1 if current is not None else 1, entry.seat)
+        if turn is not None and turn != current:
+            current = turn
+            who = seat_name(host, table, turn[1])
+            turns.append((turn[0], [Text("Turn {turn} - {player}", turn=turn[0], player=who)]))
+        if not undone:
+            state = rules.apply(state, entry.seat, entry.action)
+        turns[-1][1].append(_move_line(table, entry, undone, public))
     outcome = table.record.outcome
     if outcome:
-        lines.append(Text("Result: {reason}", reason=outcome_reason(outcome)))
-    return lines
+        turns.append((RESULT, [Text("Result: {reason}", reason=outcome_reason(outcome))]))
+    return [t for t in turns if t[1]]
+
+
+def log_number(seq: int) -> int:
+    """The number of the move at `seq` in /history and /replay: its place in the log from 1."""
+    return seq + 1
+
+
+def _move_line(table: Table, entry: Move, undone: bool, view: Any) -> Text:
+    move = move_text(table, entry.seat, entry.action, view)
+    chance = entry.seat == CHANCE
+    if undone:
+        return Text(
+            "  {seq}. chance: {move} [undone]" if chance else "  {seq}. {move} [undone]",
+            seq=log_number(entry.seq),
+            move=move,
+        )
+    return Text(
+        "  {seq}. chance: {move}" if chance else "  {seq}. {move}",
+        seq=log_number(entry.seq),
+        move=move,
+    )
 
 
 async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image, ...]]:
@@ -145,12 +175,13 @@ async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image,
         "log": await log_lines(host, game_id),
     }
     dumps(data)  # proves the export is canonical JSON before anyone writes it out
-    return data, board_images(table, table.state, "final")
+    return data, board_images(table, table.state, "final", names=player_names(host, table))
 
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """One step of a replay: its number, a caption, the public view and its board image."""
+    """One step of a replay: its log number (as /history prints it), a caption, the public
+    view after it and its board image."""
 
     step: int
     caption: str
@@ -164,18 +195,26 @@ async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> l
     moves = table.timeline.moves
     rules = table.spec.rules
     state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
-    frames = [Frame(0, "setup", rules.player_view(state, None), ())]
-    for index, move in enumerate(moves, start=1):
+    names = player_names(host, table)
+    frames = [
+        Frame(
+            0,
+            "setup",
+            rules.player_view(state, None),
+            board_images(table, state, "step0", names=names),
+        )
+    ]
+    for move in moves:
         state = rules.apply(state, move.seat, move.action)
         if move.seat == CHANCE and not include_chance:
             continue
         caption = describe(host, table, move.seat, move.action)
         frames.append(
             Frame(
-                index,
+                log_number(move.seq),
                 caption,
                 rules.player_view(state, None),
-                board_images(table, state, f"step{index}"),
+                board_images(table, state, f"step{log_number(move.seq)}", names=names),
             )
         )
     return frames

@@ -37,9 +37,17 @@ def lobby_text(host: Host, table: Table) -> Text:
     else:
         clock = Text("no turn clock")
     head = Text(
-        "Game {game}: {name}, {mode}, {seats} seats, {clock}, rated. Host: {host}."
-        if s.rated
-        else "Game {game}: {name}, {mode}, {seats} seats, {clock}. Host: {host}.",
+        (
+            "Game {game}: {name}, {mode}, 1 seat, {clock}, rated. Host: {host}."
+            if s.rated
+            else "Game {game}: {name}, {mode}, 1 seat, {clock}. Host: {host}."
+        )
+        if s.seats == 1
+        else (
+            "Game {game}: {name}, {mode}, {seats} seats, {clock}, rated. Host: {host}."
+            if s.rated
+            else "Game {game}: {name}, {mode}, {seats} seats, {clock}. Host: {host}."
+        ),
         game=table.id,
         name=Text.verbatim(table.spec.name),
         mode=mode_name(s.mode),
@@ -55,7 +63,7 @@ def lobby_text(host: Host, table: Table) -> Text:
             continue
         who = host.name(record.user_id)
         if record.role:
-            role = Text.verbatim(record.role)
+            role = Text.verbatim(table.profile.role_name(record.role))
             lines.append(
                 Text("  seat {seat}: {player} as {role}", seat=seat, player=who, role=role)
             )

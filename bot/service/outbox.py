@@ -64,6 +64,10 @@ class BattleReplay:
     name: str
     render: Callable[[str], tuple[bytes, ...]] = field(compare=False, repr=False)
     kind: str = "battle"
+    narration: str = ""
+    """The battle in words, phase by phase (a Text: said in the reader's language)."""
+    seq: int = -1
+    """The log position of the move that fought the battle (-1: not from a move)."""
 
     def frames(self, lang: str = "en") -> tuple[bytes, ...]:
         """The PNG frames in order, their words in `lang` (drawn on the first call for it)."""

@@ -91,15 +91,34 @@ class Presenter:
     since: Callable[[Any, Any], bytes] | None = None
     replay: Callable[[Any, Seat, Any, Any], Sequence[bytes]] | None = None
     describe: Callable[[Seat, Any], str] | None = None
+    fought: Callable[[Any, Any], bool] | None = None
+    """Whether the step between two public views fought a battle `replay` animates. Every
+    step is asked (a player's, an AI's, chance's), so a battle a full board or the game's end
+    starts is shown like one a player starts; None: the barrier moves players make."""
+    narrate: Callable[[Any, Sequence[str]], tuple[str, str]] | None = None
+    turn: Callable[[Any], tuple[int, Seat]] | None = None
+    """The game's own turn number and whose turn it is, read from a public view: the number its
+    board title shows, which /history, /replay and the demo use too (None: a new turn whenever
+    another seat acts)."""
+    effect: Callable[[Any, Any, Sequence[str]], Sequence[str]] | None = None
+    """What a move visibly did besides itself (who died, who moved), between two public views,
+    with the seats' names; a battle's words are `narrate`'s."""
+    """The battle of a public view in words, with the seats' names: a heading and its lines."""
+
+
+def takes(draw: Callable[..., object], keyword: str) -> bool:
+    """Whether a drawing function takes `keyword` (asked of the function, so a test's
+    stand-in without it is simply not given it)."""
+    try:
+        return keyword in inspect.signature(draw).parameters
+    except (TypeError, ValueError):  # a callable without a signature takes no keywords
+        return False
 
 
 def speaks(draw: Callable[..., object]) -> bool:
     """Whether a presenter's drawing function takes a `say` keyword: its images have words
     to draw in the reader's language (asked of the function, so a test's stand-in is mute)."""
-    try:
-        return "say" in inspect.signature(draw).parameters
-    except (TypeError, ValueError):  # a callable without a signature says nothing
-        return False
+    return takes(draw, "say")
 
 
 @cache
@@ -113,12 +132,15 @@ def words(draw: Callable[..., object], lang: str) -> dict[str, Say]:
     return {"say": sayer(lang)} if speaks(draw) else {}
 
 
-def image(name: str, draw: Callable[..., bytes], *args: Any) -> Image:
+def image(
+    name: str, draw: Callable[..., bytes], *args: Any, names: Sequence[str] | None = None
+) -> Image:
     """The outbox image of `draw(*args)`: drawn once per reader's language when it speaks,
-    else once."""
+    else once; with the seats' `names` when it draws players (else it says "Seat N")."""
+    named = {"names": tuple(names)} if names is not None and takes(draw, "names") else {}
     if not speaks(draw):
-        return Image.lazy(name, lambda: draw(*args))
-    return Image.said(name, lambda lang: draw(*args, say=sayer(lang)))
+        return Image.lazy(name, lambda: draw(*args, **named))
+    return Image.said(name, lambda lang: draw(*args, say=sayer(lang), **named))
 
 
 TEXT_ONLY = Presenter()
@@ -146,31 +168,73 @@ def presenter_for(key: str) -> Presenter:
     return found
 
 
+SAID = frozenset({"placed", "used"})
+"""Neuroshima changes the move's own words already say ("place runner C2 2", "snipe B1")."""
+
+
+def neuroshima_fought(before: Any, after: Any) -> bool:
+    """Whether a Neuroshima step fought a battle: the view after it has a new last battle."""
+    last = after.last_battle
+    return last is not None and last is not before.last_battle and last != before.last_battle
+
+
+def neuroshima_turn(view: Any) -> tuple[int, Seat]:
+    """A Neuroshima view's turn as its board title numbers it, and the seat whose turn it is."""
+    return int(view.turn), int(view.active)
+
+
+def neuroshima_narration(view: Any, names: Sequence[str]) -> tuple[str, str]:
+    """The last battle of a Neuroshima view in words: its heading and its phases."""
+    from games.neuroshima.narration import narrate
+
+    told = narrate(view.last_battle, names)
+    return told.heading, told.body
+
+
 def _neuroshima() -> Presenter:
     try:
         board = importlib.import_module("rendering.neuroshima.board")
         hand = importlib.import_module("rendering.neuroshima.hand")
         battle = importlib.import_module("rendering.neuroshima.battle")
+        changes = importlib.import_module("rendering.neuroshima.changes")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
-        return Presenter(summary=neuroshima_summary)
+        return Presenter(
+            summary=neuroshima_summary,
+            fought=neuroshima_fought,
+            narrate=neuroshima_narration,
+            turn=neuroshima_turn,
+        )
 
     def png(image: Any, view: Any) -> bytes:
         return bytes(board.delivery_png(image, view))
 
-    def board_png(view: Any, say: Say = str) -> bytes:
-        return bytes(board.board_png(view, say=say))
+    def board_png(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
+        return bytes(board.board_png(view, names, say=say))
 
-    def hand_png(view: Any, say: Say = str) -> bytes:
-        return png(hand.hand_image(view, view.viewer, say=say), view)
+    def hand_png(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
+        return png(hand.hand_image(view, view.viewer, names, say=say), view)
 
-    def since_png(then: Any, now: Any, say: Say = str) -> bytes:
+    def effect(before: Any, after: Any, names: Sequence[str]) -> Sequence[str]:
+        if neuroshima_fought(before, after) or before.turn != after.turn:
+            return ()  # a battle is told whole; a turn's end changes nothing by itself
+        fresh = after.this_turn[len(before.this_turn) :]
+        return [changes.describe_change(c, after, names) for c in fresh if c.kind not in SAID]
+
+    def since_png(then: Any, now: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
         del then  # the view itself carries what changed since the seat's last turn
-        return png(board.since_last_turn_image(now, say=say), now)
+        return png(board.since_last_turn_image(now, names, say=say), now)
 
-    def replay(before: Any, seat: Seat, action: Any, after: Any, say: Say = str) -> Sequence[bytes]:
+    def replay(
+        before: Any,
+        seat: Seat,
+        action: Any,
+        after: Any,
+        say: Say = str,
+        names: Sequence[str] | None = None,
+    ) -> Sequence[bytes]:
         del before, seat, action  # the view after a battle carries its summary
-        return [png(frame, after) for frame in battle.battle_frames(after, say=say)]
+        return [png(frame, after) for frame in battle.battle_frames(after, names, say=say)]
 
     return Presenter(
         board=board_png,
@@ -178,6 +242,10 @@ def _neuroshima() -> Presenter:
         since=since_png,
         replay=replay,
         summary=neuroshima_summary,
+        fought=neuroshima_fought,
+        narrate=neuroshima_narration,
+        effect=effect,
+        turn=neuroshima_turn,
     )
 
 

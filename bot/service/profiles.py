@@ -71,6 +71,9 @@ class HostProfile:
     """Options kept by seat (`{"0": ...}`): a rematch moves each entry with its player."""
     commit_first: bool = False
     """Dice committed before players add words (bot.service.dice_audit): a rematch waits."""
+    role_name: Callable[[str], str] = str
+    """A role as players read it (an army's name, not its key: "Doomsday Machine", not
+    "ddm2e")."""
 
     def mode(self, name: str | None) -> Mode:
         """The named mode (the first one when None); raises KeyError for an unknown name."""
@@ -121,6 +124,13 @@ def _neuroshima_config(
     return config
 
 
+def _neuroshima_army_name(key: str) -> str:
+    from games.neuroshima.tiles import armies
+
+    known = armies().get(key)
+    return known.name.removesuffix(" (3.0)") if known is not None else key
+
+
 def _neuroshima_barrier(seat: Seat, action: Any) -> bool:
     # A battle reveals and destroys: taking it back would let a player peek at the result.
     return seat == CHANCE or type(action).__name__ == "StartBattle"
@@ -160,6 +170,7 @@ def _neuroshima() -> HostProfile:
         build_config=_neuroshima_config,
         is_barrier=_neuroshima_barrier,
         pass_action=_neuroshima_pass,
+        role_name=_neuroshima_army_name,
         teams=_neuroshima_teams,
     )
 

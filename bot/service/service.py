@@ -18,7 +18,14 @@ from bot.service.presenters import presenter_for
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
 from bot.service.turns import Command, playing_seat
-from bot.service.updates import STATUSES, board_images, legal_texts, private_panel, turn_line
+from bot.service.updates import (
+    STATUSES,
+    board_images,
+    legal_texts,
+    player_names,
+    private_panel,
+    turn_line,
+)
 from games.text import Text
 from storage.base import GameStore
 from storage.records import GameRecord
@@ -204,7 +211,8 @@ class Service:
             status=STATUSES[table.record.status],
         )
         text = Text.lines([status, summary, turn_line(self.host, table)])
-        images = board_images(table, table.state, f"v{table.record.version}", cut)
+        names = player_names(self.host, table)
+        images = board_images(table, table.state, f"v{table.record.version}", cut, names)
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 
     async def hand(self, game: GameId, user: UserId) -> Reply:
@@ -242,6 +250,10 @@ class Service:
     async def history(self, game: GameId) -> list[str]:
         """The readable log of a game."""
         return await history.log_lines(self.host, self.game(game))
+
+    async def turn_log(self, game: GameId) -> list[tuple[int, list[str]]]:
+        """The readable log of a game turn by turn, under the numbers its board titles show."""
+        return await history.turn_log(self.host, self.game(game))
 
     async def export(self, game: GameId) -> tuple[dict[str, Any], tuple[Image, ...]]:
         """A game's JSON record and final image."""

@@ -34,11 +34,18 @@ STEPS = {
 """A Neuroshima turn step as players read it."""
 
 
+def _army_name(army: str) -> Text:
+    from games.neuroshima.tiles import armies
+
+    known = armies().get(army)
+    return Text.verbatim(known.name.removesuffix(" (3.0)") if known is not None else army)
+
+
 def _seat_line(seat: Any, scoring: bool) -> Text:
     hand = Text.verbatim(", ".join(f"{_tile_name(t)} ({t})" for t in seat.hand))
     values: dict[str, object] = {
         "seat": seat.seat,
-        "army": seat.army,
+        "army": _army_name(seat.army),
         "hp": seat.hq_hp,
         "score": seat.score,
         "deck": seat.deck_left,

@@ -23,6 +23,7 @@ from bot.service.presenters import (
     image,
     presenter_for,
     reads_view,
+    takes,
     words,
 )
 from bot.service.table import Host, Table, replay_state
@@ -70,6 +71,32 @@ def outcome_reason(outcome: Mapping[str, Any], default: str = "") -> Text:
 
 
 MAX_LISTED_OPTIONS = 12
+"""Legal moves listed on one line; past it they are grouped by kind."""
+MAX_PER_KIND = 6
+"""Moves shown of one kind; the rest of that kind is counted."""
+
+
+def can_lines(options: Sequence[str]) -> list[str]:
+    """What a seat may do: one line when short, else one line per kind of move (its first
+    word: move, shoot, loot, objective, equip...) with its count, so a rare kind is never
+    hidden behind a hundred moves of another."""
+    if len(options) <= MAX_LISTED_OPTIONS:
+        return [Text("You can: {actions}", actions=", ".join(options))]
+    kinds: dict[str, list[str]] = {}
+    for option in options:
+        kinds.setdefault(option.split(" ", 1)[0], []).append(option)
+    lines: list[str] = [Text("You can:")]
+    for kind, moves in kinds.items():
+        shown = ", ".join(moves[:MAX_PER_KIND])
+        said = {"kind": Text.verbatim(kind), "count": len(moves), "actions": shown}
+        if len(moves) > MAX_PER_KIND:
+            more = len(moves) - MAX_PER_KIND
+            lines.append(
+                Text("  {kind}, {count} in all: {actions} (+{more} more)", **said, more=more)
+            )
+        else:
+            lines.append(Text("  {kind}, {count} in all: {actions}", **said))
+    return lines
 
 
 def seat_name(host: Host, table: Table, seat: Seat) -> Text:
@@ -79,7 +106,7 @@ def seat_name(host: Host, table: Table, seat: Seat) -> Text:
     name = host.name(table.user_at(seat))
     role = next((s.role for s in table.seats if s.seat == seat), None)
     if role:
-        return Text.joined(" ", [name, Text.verbatim(f"({role})")])
+        return Text.joined(" ", [name, Text.verbatim(f"({table.profile.role_name(role)})")])
     # An AI seat's name is a Text, said in the reader's language.
     return name if isinstance(name, Text) else Text.verbatim(name)
 
@@ -104,16 +131,21 @@ def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
 
 
 def board_images(
-    table: Table, state: Any, label: str, cut: Callable[[Any], Any] | None = None
+    table: Table,
+    state: Any,
+    label: str,
+    cut: Callable[[Any], Any] | None = None,
+    names: Sequence[str] | None = None,
 ) -> tuple[Image, ...]:
-    """The public board image of a state (its view trimmed by `cut`), when the game has one."""
+    """The public board image of a state (its view trimmed by `cut`), when the game has one,
+    with the seats' `names` on it."""
     presenter = presenter_for(table.spec.key)
     draw = presenter.board
     if draw is None or state is None:
         return ()
     view = table.spec.rules.player_view(state, None)
     view = view if cut is None else cut(view)
-    return (image(f"game{table.id}-{label}-board.png", draw, view),)
+    return (image(f"game{table.id}-{label}-board.png", draw, view, names=names),)
 
 
 def turn_line(host: Host, table: Table) -> Text:
@@ -125,33 +157,80 @@ def turn_line(host: Host, table: Table) -> Text:
     return Text("To act: {players}.", players=names)
 
 
+def player_names(host: Host, table: Table) -> tuple[str, ...]:
+    """Each seat's name as the pictures and battle narrations say it (a role tells two
+    players of the same name apart, e.g. two AI seats of one level)."""
+    seats = range(table.settings.seats)
+    plain = [host.name(table.user_at(s)) for s in seats]
+    return tuple(
+        seat_name(host, table, s) if plain.count(plain[s]) > 1 else plain[s] for s in seats
+    )
+
+
 def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
-    """Battle replays for the barrier moves players made (when the presenter animates them)."""
-    animate = presenter_for(table.spec.key).replay
-    if animate is None:
+    """Battle replays (frames, a summary image and the battle in words) for the steps that
+    fought one, whoever made them: the presenter says which (see Presenter.fought)."""
+    presenter = presenter_for(table.spec.key)
+    if presenter.replay is None and presenter.narrate is None:
         return []
+    names = player_names(host, table)
     found: list[Message] = []
     for step in steps:
-        if step.barrier and step.seat != CHANCE:
+        views = _views(table, step)
+        if presenter.fought is not None:
+            if not presenter.fought(*views()):
+                continue
+        elif not (step.barrier and step.seat != CHANCE):
+            continue
+        caption, narration = _told(presenter, views()[1], names)
+        if not caption:
             caption = describe(host, table, step.seat, step.action)
-            name = f"game{table.id}-{step.seq}-battle"
-            found.append(BattleReplay(table.id, caption, name, _frames(animate, table, step)))
+        name = f"game{table.id}-{step.seq}-battle"
+        render = _frames(presenter.replay, table, step, views, names)
+        found.append(
+            BattleReplay(table.id, caption, name, render, narration=narration, seq=step.seq)
+        )
     return found
 
 
-def _frames(
-    animate: Callable[..., Sequence[bytes]], table: Table, step: Step
-) -> Callable[[str], tuple[bytes, ...]]:
+def _indented(line: str) -> Text:
+    return Text.joined("", (Text.verbatim("  "), line))
+
+
+def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
+    if presenter.narrate is None:
+        return "", ""
+    heading, body = presenter.narrate(view, names)
+    return heading, body
+
+
+def _views(table: Table, step: Step) -> Callable[[], tuple[Any, Any]]:
     rules = table.spec.rules
 
     @cache
     def views() -> tuple[Any, Any]:
         return rules.player_view(step.before, None), rules.player_view(step.after, None)
 
+    return views
+
+
+def _frames(
+    animate: Callable[..., Sequence[bytes]] | None,
+    table: Table,
+    step: Step,
+    views: Callable[[], tuple[Any, Any]],
+    names: Sequence[str],
+) -> Callable[[str], tuple[bytes, ...]]:
+    named = {"names": tuple(names)} if animate is not None and takes(animate, "names") else {}
+
     @cache
     def draw(lang: str) -> tuple[bytes, ...]:
+        if animate is None:  # a game shown in words only
+            return ()
         before, after = views()
-        return tuple(animate(before, step.seat, step.action, after, **words(animate, lang)))
+        return tuple(
+            animate(before, step.seat, step.action, after, **words(animate, lang), **named)
+        )
 
     return draw
 
@@ -184,7 +263,6 @@ def private_panel(
     presenter = presenter_for(table.spec.key)
     view = table.view(seat) if cut is None else cut(table.view(seat))
     options = legal_texts(table, seat)
-    shown = ", ".join(options[:MAX_LISTED_OPTIONS])
     name = Text.verbatim(table.spec.name)
     lines: list[str] = [
         Text("Game {game} ({name}): your move.", game=table.id, name=name)
@@ -193,25 +271,21 @@ def private_panel(
     ]
     lines.append(presenter.summary(view))
     if options and seat in table.to_act():
-        if len(options) > MAX_LISTED_OPTIONS:
-            more = len(options) - MAX_LISTED_OPTIONS
-            lines.append(Text("You can: {actions} (+{more} more)", actions=shown, more=more))
-        else:
-            lines.append(Text("You can: {actions}", actions=shown))
+        lines += can_lines(options)
     images: list[Image] = []
     hand = presenter.hand
     if hand is not None:
-        images.append(
-            image(f"game{table.id}-v{table.record.version}-seat{seat}-hand.png", hand, view)
-        )
+        filename = f"game{table.id}-v{table.record.version}-seat{seat}-hand.png"
+        images.append(image(filename, hand, view, names=player_names(host, table)))
     since = presenter.since
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)
         if then is not None:
+            named = {"names": player_names(host, table)} if takes(since, "names") else {}
             images.append(
                 Image.said(
                     f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
-                    lambda lang: since(then(), view, **words(since, lang)),
+                    lambda lang: since(then(), view, **words(since, lang), **named),
                 )
             )
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
@@ -251,7 +325,14 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Everything to deliver after a change: the public update, replays, panels, the result."""
     messages: list[Message] = []
     lines: list[str] = list(plan.lines)
-    lines += [describe(host, after, s.seat, s.action) for s in plan.steps if s.seat != CHANCE]
+    effect = presenter_for(after.spec.key).effect
+    names = player_names(host, after)
+    for step in plan.steps:
+        if step.seat == CHANCE:
+            continue
+        lines.append(describe(host, after, step.seat, step.action))
+        if effect is not None:
+            lines += [_indented(t) for t in effect(*_views(after, step)(), names)]
     chance = [s for s in plan.steps if s.seat == CHANCE]
     if chance and len(chance) <= 3:
         lines += [describe(host, after, s.seat, s.action) for s in chance]
@@ -261,7 +342,7 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     if not finished:
         lines.append(turn_line(host, after))
     mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
-    images = board_images(after, after.state, f"v{after.record.version}")
+    images = board_images(after, after.state, f"v{after.record.version}", names=names)
     text = Text.lines(lines)
     messages.append(PublicUpdate(after.id, text, images, () if finished else mention))
     messages += replays(after, plan.steps, host)
@@ -299,5 +380,5 @@ def game_over(host: Host, table: Table) -> GameOver:
         )
     else:
         text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
-    images = board_images(table, table.state, "final")
+    images = board_images(table, table.state, "final", names=player_names(host, table))
     return GameOver(table.id, text, users, reason, images)

@@ -172,6 +172,11 @@ _USE_WORDS = {
 }  # fmt: skip
 
 
+def _number(word: str) -> bool:
+    """Whether a word is a number in the digits 0-9 (another script's digits are not)."""
+    return word.isascii() and word.isdigit()
+
+
 def parse(text: str, view: NeuroshimaView) -> NeuroshimaAction:
     """The action typed as `text`, read against what the typing seat sees."""
     words = text.strip().replace(",", " ").split()
@@ -202,7 +207,7 @@ def _parse_verb(
             if default is None:
                 raise _bad("Usage: {usage}", "usage", usage=usage)
             return default
-        if not args[i].isdigit() or not 0 <= int(args[i]) < 6:
+        if not _number(args[i]) or not 0 <= int(args[i]) < 6:
             raise _bad("{facing} is not a facing (0-5)", "bad_facing", facing=args[i])
         return int(args[i])
 
@@ -213,11 +218,13 @@ def _parse_verb(
     if verb == "pick":
         return PickMercenary(_tile(" ".join(args), None))
     if verb == "hq":
+        if len(args) > 1:
+            raise _bad("Usage: {usage}", "usage", usage="hq C3")
         return PlaceHQ(hexes(1, "hq C3")[0])
     if verb == "draw":
         return Draw(tuple(_tile(a, None) for a in args))
     if verb == "discard":
-        if len(args) == 1 and args[0].isdigit():
+        if len(args) == 1 and _number(args[0]):
             i = int(args[0])
             if not 1 <= i <= len(hand):
                 raise _bad(
@@ -228,7 +235,7 @@ def _parse_verb(
     if verb == "place":
         if len(args) < 2:
             raise _bad("Usage: {usage}", "usage", usage="place runner C3 2")
-        tail = args[-1].isdigit()
+        tail = _number(args[-1])
         where = args[-2] if tail else args[-1]
         name = " ".join(args[: -2 if tail else -1])
         f = int(args[-1]) if tail else 0

@@ -102,6 +102,8 @@ class NeuroshimaView:
     mode: str
     scoring: bool
     outcome: Outcome | None
+    this_turn: tuple[Change, ...] = ()
+    """The changes of the turn under way so far (what each move did, for its words)."""
 
     def seat_view(self, seat: Seat) -> SeatView:
         """The SeatView of `seat`."""
@@ -224,4 +226,5 @@ def player_view(state: State, seat: Seat | None) -> NeuroshimaView:
         mode=state.options.mode.value,
         scoring=state.options.scoring,
         outcome=state.outcome,
+        this_turn=tuple(c for t, c in state.changes if t == state.turn),
     )

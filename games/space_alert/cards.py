@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -37,6 +38,25 @@ class Card:
         """Short label: '#12 A/lift', '#101 HB/upper_red'."""
         move = self.destination.key if self.destination is not None else self.move.value
         return f"#{self.id} {self.action.value}/{move}"
+
+
+def card_numbers(ids: Sequence[int]) -> str:
+    """Card numbers as few words as they take: '#0-9', '#3, #7-8' (what `card:` takes)."""
+    runs: list[list[int]] = []
+    for number in sorted(ids):
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"#{r[0]}" if len(r) == 1 else f"#{r[0]}-{r[-1]}" for r in runs)
+
+
+def hand_groups(hand: Sequence[Card]) -> list[tuple[str, list[int]]]:
+    """A hand as its kinds of card ('A/red') with their numbers, in hand order."""
+    groups: dict[str, list[int]] = {}
+    for c in hand:
+        groups.setdefault(c.text.split(" ", 1)[1], []).append(c.id)
+    return list(groups.items())
 
 
 _COMPOSITION = ((Act.A, 10), (Act.B, 8), (Act.C, 7), (Act.BOTS, 5))

@@ -98,6 +98,10 @@ class View:
     waiting_for: tuple[Seat, ...]
     result: FlightResult | None
     campaign: CampaignView | None = None
+    humans: int = 0
+    """How many players sit at the table (a solo player flies a crew of androids)."""
+    locked_in: tuple[Seat, ...] = ()
+    """The players who have locked the phase in (public: the bridge counts them)."""
 
 
 ANNOUNCEMENTS = {
@@ -197,6 +201,8 @@ def player_view(state: State, seat: Seat | None) -> View:
         hand=hand,
         transfers_left=0 if seat is None or seat < 0 else transfers_left(state, seat),
         waiting_for=waiting,
+        humans=state.config.humans,
+        locked_in=tuple(sorted(s for s in state.locked if 0 <= s < state.config.humans)),
         result=state.result if over else None,
         campaign=_campaign(state) if state.config.campaign else None,
     )

@@ -23,7 +23,7 @@ from rendering.canvas import Text as Label
 from rendering.hexgrid import SQRT3, HexLayout, board_extent
 from rendering.neuroshima import overlays
 from rendering.neuroshima.changes import describe_change, describe_highlight
-from rendering.neuroshima.layout import MARGIN, MIN_TEXT_PX, WIDTH, Say
+from rendering.neuroshima.layout import KEY_TEXT_PX, MARGIN, WIDTH, Say
 from rendering.neuroshima.panel import (
     Panel,
     army_label,
@@ -241,9 +241,14 @@ def add_changes(
             layout.arrows.append((grid.centre(*c.from_hex), grid.centre(*c.hex)))
 
 
+def hex_label_px(radius: float, empty: bool = False) -> int:
+    """The size of a hex label: larger on an empty hex, never under the phone floor."""
+    return max(KEY_TEXT_PX, round(radius * (0.16 if empty else 0.13)))
+
+
 def _corner_label(label: str, centre: Point, radius: float) -> Label:
     # On the west corner, outlined: the one spot edge symbols never reach on any rotation.
-    size = max(MIN_TEXT_PX, round(radius * 0.13))
+    size = hex_label_px(radius)
     return Label((centre[0] - radius * 0.76, centre[1]), label, size, TEXT, "mm", BOLD, 3, INK)
 
 
@@ -259,7 +264,7 @@ def backdrop(board_radius: int, radius: int) -> Image.Image:
         s.polygon(grid.corners(hx.q, hx.r, 0.965), EMPTY_HEX, EMPTY_HEX_EDGE, 2)
     image = s.finish().convert("RGB")
     texts = []
-    label_size = max(MIN_TEXT_PX, round(radius * 0.16))
+    label_size = hex_label_px(radius, empty=True)
     for hx in board.hexes:
         texts.append(
             Label(grid.centre(hx.q, hx.r), board.label(hx), label_size, LABEL, "mm", REGULAR)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rendering.canvas import Text
+from rendering.phone import key_text_px
 
 Say = Callable[[str], str]
 """How the caller wants words said: a Text in, the reader's language out (`str`: English)."""
@@ -19,6 +20,9 @@ WIDTH = 1080
 """Every Neuroshima image is this wide (>= 1000 px for desktop, ~1:1 on phones)."""
 MIN_TEXT_PX = 14
 """The smallest text size used anywhere."""
+KEY_TEXT_PX = key_text_px(WIDTH)
+"""The smallest size of what a player reads to play: initiative, hit points, hex labels and
+unit names (the phone floor, see rendering.phone)."""
 MIN_SYMBOL_PX = 10
 """The smallest size of a rule symbol (melee wedge base, pip, badge)."""
 MARGIN = 24

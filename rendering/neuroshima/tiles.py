@@ -20,7 +20,7 @@ from rendering.assets import BOLD, CONDENSED_BOLD, font
 from rendering.canvas import RGB, Point, Sketch, regular_polygon
 from rendering.hexgrid import SQRT3, EdgeFrame, edge_frame, hex_corners
 from rendering.neuroshima.emblems import draw_emblem
-from rendering.neuroshima.layout import MIN_TEXT_PX, Say
+from rendering.neuroshima.layout import KEY_TEXT_PX, Say
 from rendering.palette import INK, PAPER, STEEL, Style, mix
 
 TILE_INSET = 0.955
@@ -28,8 +28,8 @@ TILE_INSET = 0.955
 FACE = 0.5
 """Radius of the round face, in hex radii."""
 
-MIN_NAME_FONT = MIN_TEXT_PX
-"""Names shrink to fit the face, but never below the minimum text size."""
+MIN_NAME_FONT = KEY_TEXT_PX
+"""Names shrink to fit the face, but never below the phone floor (rendering.phone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +46,7 @@ class FaceMetrics:
     @property
     def badge_font(self) -> int:
         """Initiative digits."""
-        return round(self.radius * 0.2)
+        return max(KEY_TEXT_PX, round(self.radius * 0.2))
 
     @property
     def name_font(self) -> int:
@@ -56,7 +56,7 @@ class FaceMetrics:
     @property
     def tag_font(self) -> int:
         """Module effect and HQ hit points."""
-        return max(MIN_TEXT_PX, round(self.radius * 0.13))
+        return max(KEY_TEXT_PX, round(self.radius * 0.13))
 
     @property
     def pip_radius(self) -> float:

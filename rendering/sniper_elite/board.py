@@ -75,6 +75,10 @@ def _phase_text(view: SniperView) -> tuple[Text, RGB | None]:
         return Text("Mission accomplished"), TITLE_COLOUR["won"]
     if view.result == "lost":
         return Text("Mission failed"), TITLE_COLOUR["lost"]
+    if view.phase == "objective_discard":
+        return Text("Setup: choose an objective to discard"), st.OWN_OBJECTIVE
+    if view.phase in ("deal_orders", "deal_equipment", "deal_objectives"):
+        return Text("Setup"), None
     if view.phase in ("sniper", "shot", "reward", "loot_keep", "return_place", "choose_entry"):
         return Text("Your turn"), st.OWN_OBJECTIVE
     return Text("Defenders' turn"), None

@@ -15,10 +15,12 @@ from PIL import Image
 from games.sniper_elite.board import Board, Space, SpaceType, load_board
 from games.sniper_elite.geometry import bbox, centroid, shared_edge
 from rendering.canvas import RGB, Point, Sketch, Text
+from rendering.phone import key_text_px
 from rendering.sniper_elite import style as st
 from rendering.sniper_elite.style import AREA_PATTERN, AREA_TINT
 
-ID_FONT = 14
+ID_FONT = key_text_px(st.WIDTH)
+"""Space ids: what a player types to move and shoot, at the phone floor (rendering.phone)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from rendering.assets import BOLD, REGULAR, font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
 from rendering.sniper_elite import style as st
+from rendering.sniper_elite.minimap import minimap
 from rendering.sniper_elite.style import Say
 
 TITLE = 26
@@ -18,6 +19,8 @@ HEAD = 18
 BODY = 16
 SMALL = 15
 CARD_H = 168
+MAP_H = 64
+"""A regroup card's mini-map height."""
 CARD_GAP = 12
 LEGEND_GAP = 22
 CARD_LEADING = {SMALL: 3, st.MIN_TEXT_PX: 2}
@@ -137,7 +140,14 @@ def order_strip(top: int, view: SniperView, rolled: int = 0, say: Say = str) -> 
                 p.texts.append(Label((x + 12, ty), line, HEAD, st.INK))
                 ty += HEAD + 4
             ty += 4
-            size, body, room = _card_text(say(slot.text or ""), card_w - 24, y + CARD_H - 8 - ty)
+            bottom = y + CARD_H - 8
+            shapes = minimap(
+                view.board, slot.card, (x + 12, bottom - MAP_H, x + card_w - 12, bottom)
+            )
+            p.boxes += [Box(*shape) for shape in shapes]
+            if shapes:  # the mini-map takes the card's lower part; its sentence goes above it
+                bottom -= MAP_H + 4
+            size, body, room = _card_text(say(slot.text or ""), card_w - 24, bottom - ty)
             if len(body) > room:
                 body = [*body[: room - 1], body[room - 1].rstrip(".") + " …"]
             for line in body:

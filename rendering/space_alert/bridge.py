@@ -64,6 +64,9 @@ class Bridge:
     bulletins: tuple[str, ...]
     carried_damage: tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]] = ((), (), ())
     empty_stores: tuple[str, ...] = ()
+    players: tuple[int, int] | None = None
+    """(locked in, players at the table), as the bridge's caption counts them; None: counted
+    from the crew's human boards."""
 
 
 def public_bridge(view: View, names: Sequence[str] | None = None) -> Bridge:
@@ -87,6 +90,7 @@ def public_bridge(view: View, names: Sequence[str] | None = None) -> Bridge:
         bulletins=view.bulletins,
         carried_damage=campaign.damage if campaign is not None else ((), (), ()),
         empty_stores=campaign.empty_stores if campaign is not None else (),
+        players=(len(view.locked_in), view.humans) if view.humans else None,
     )
 
 
@@ -130,6 +134,8 @@ def bridge_scene(bridge: Bridge, say: Say = str) -> Scene:
     crew = tuple(CrewMark(i, "upper_white") for i in range(len(bridge.crew)))
     locked = sum(1 for c in bridge.crew if c.human and c.locked)
     humans = sum(1 for c in bridge.crew if c.human)
+    if bridge.players is not None:  # a solo player flies androids: count the players
+        locked, humans = bridge.players
     if bridge.stage == "planning" and bridge.open_turns is not None:
         first, last = bridge.open_turns
         title = Text("Bridge · phase {phase} of {phases}", phase=bridge.phase, phases=bridge.phases)

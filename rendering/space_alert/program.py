@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from games.space_alert.cards import Card
+from games.space_alert.cards import Card, card_numbers
 from games.space_alert.ship import PHASES
 from games.space_alert.view import BoardView, View
 from games.text import Text
@@ -50,6 +50,9 @@ GROUP_GAP = 14
 SLOT_GAP = 4
 SLOT_W = (WIDTH - 2 * MARGIN - NAME_W - 2 * GROUP_GAP - 11 * SLOT_GAP) // 12
 CARD_W, CARD_H, CARD_GAP = 116, 156, 12
+NUMBER_H = 20
+"""The line under each card with its numbers (what `card:` takes)."""
+ROW_H = CARD_H + NUMBER_H + CARD_GAP
 HEROIC: tuple[int, int, int] = (240, 200, 90)
 ACTION_COLOUR = {"A": BEAM, "B": SHIELD_PIP, "C": GOOD, "bots": PAPER}
 ACTION_CAPTION = {
@@ -113,7 +116,7 @@ def program_painter(view: View, names: Sequence[str] | None = None, say: Say = s
     groups = sorted(Counter(_card_key(c) for c in view.hand).items())
     rows = max(1, -(-len(groups) // 8))
     news = len(view.announcements)
-    height = 104 + len(boards) * (SLOT_H + 44) + 42 + rows * (CARD_H + CARD_GAP)
+    height = 104 + len(boards) * (SLOT_H + 44) + 42 + rows * ROW_H
     height += 48 + max(1, -(-news // 2)) * 22 + 16
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
     me = names[view.seat] if names is not None and view.seat < len(names) else f"P{view.seat + 1}"
@@ -232,12 +235,18 @@ def _hand(
     if not groups:
         p.text((MARGIN, y), say(Text("No cards in hand.")), BODY_PX, MUTED, "la", REGULAR)
         return y + CARD_H
-    for i, ((heroic, action, move), n) in enumerate(groups):
+    numbers: dict[tuple[int, str, str], list[int]] = {}
+    for c in view.hand:
+        numbers.setdefault(_card_key(c), []).append(c.id)
+    for i, (key, n) in enumerate(groups):
+        heroic, action, move = key
         x = MARGIN + (i % 8) * (CARD_W + CARD_GAP)
-        top = y + (i // 8) * (CARD_H + CARD_GAP)
+        top = y + (i // 8) * ROW_H
         _card(p, (x, top), action, move, bool(heroic), n, say)
+        label = fit(card_numbers(numbers[key]), SMALL_PX, CARD_W, CONDENSED_BOLD)
+        p.text((x + CARD_W / 2, top + CARD_H + 11), label, SMALL_PX, MUTED, "mm", CONDENSED_BOLD)
     rows = -(-len(groups) // 8)
-    return y + rows * (CARD_H + CARD_GAP)
+    return y + rows * ROW_H
 
 
 def _card(

@@ -85,6 +85,56 @@ def test_bad_option_exits_2() -> None:
     assert "unrecognized arguments: --frobnicate" in result.stderr
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["nonsense"],
+        ["console", "--frobnicate"],
+        ["demo", "--players", "x"],
+        ["neuroshima"],
+        ["neuroshima", "battle"],
+        ["space-alert", "resolve"],
+        ["db", "nonsense"],
+        ["neuroshima", "selfplay", "--bogus"],
+    ],
+)
+def test_a_bad_command_is_one_line_on_stderr_and_exit_2(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as exited:
+        code = exited.code  # type: ignore[assignment]
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith("muster"), err
+    assert "--help" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "doc"),
+    [
+        (["neuroshima", "battle"], "docs/formats/neuroshima-battle.md"),
+        (["neuroshima", "render", "--out", "x.png"], "docs/formats/neuroshima-battle.md"),
+        (["space-alert", "resolve"], "docs/formats/space-alert-mission.md"),
+    ],
+)
+def test_a_bad_format_file_names_the_page_describing_the_format(
+    argv: list[str],
+    doc: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("MUSTER_LOCALE", "en")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "nope"}', encoding="utf-8")
+    assert main([*argv, str(bad)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and err.rstrip().endswith(f"(format: {doc})")
+    assert (Path(__file__).parents[2] / doc).is_file()
+
+
 def test_no_token_starts_the_console_and_says_how_to_connect_discord() -> None:
     result = _muster(stdin="/help\n/quit\n")
     assert result.returncode == 0

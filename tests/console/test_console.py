@@ -61,7 +61,7 @@ async def test_lobby_hot_seat_and_errors(session: Session) -> None:
         "/neuroshima add-ai level:easy",
         "/neuroshima start",
     )
-    assert "Created game 1." in out and "seat 0: you as moloch" in out
+    assert "Created game 1." in out and "seat 0: you as Moloch" in out
     assert "Error (army_taken): The army moloch is taken." in out
     assert "bob joined game 1." in out and "Error (already_in)" in out
     assert "Error (not_host)" in out and "Error (full)" in out
@@ -70,16 +70,17 @@ async def test_lobby_hot_seat_and_errors(session: Session) -> None:
 
 async def test_play_undo_and_errors(session: Session) -> None:
     out = await run(session, "/seed play", DUEL, "/neuroshima hq hex:C3")
-    assert "you (moloch): hq C3" in out
+    assert "you (Moloch): hq C3" in out
     tiles = await complete_line(session, "/neuroshima place tile:")
-    assert tiles and all(t.startswith("tile:moloch.") for t in tiles)
+    # Tiles are offered by the short names players type (`medic`, not `moloch.medic`).
+    assert tiles and all(t.startswith("tile:") and "." not in t for t in tiles)
     tile = tiles[0].removeprefix("tile:")
     hexes = await complete_line(session, f"/neuroshima place tile:{tile} hex:")
     assert "hex:C3" not in hexes and "hex:B2" in hexes
     facings = await complete_line(session, f"/neuroshima place tile:{tile} hex:B2 facing:")
     assert facings == [f"facing:{f}" for f in range(6)]
     out = await run(session, f"/neuroshima place tile:{tile} hex:B2 facing:1")
-    assert f"place {tile} B2 1" in out
+    assert f"place moloch.{tile} B2 1" in out
     out = await run(session, "/undo", "/undo")
     assert "undid" in out.lower() and "Error (nothing_to_undo)" in out
     out = await run(
@@ -97,7 +98,7 @@ async def test_play_undo_and_errors(session: Session) -> None:
     assert "Error (not_seated)" in out and "Error (unknown_verb)" in out
     # Bare text plays in the game in focus; the rules have the last word.
     out = await run(session, "end")
-    assert "you (moloch): end" in out
+    assert "you (Moloch): end" in out
 
 
 async def test_tab_completion_of_commands_and_options(session: Session) -> None:
@@ -155,8 +156,8 @@ async def test_history_and_replays_with_images(tmp_path: Path, clock: FakeClock)
         for _ in range(6):
             await run(session, f"/neuroshima act action:{(await legal_moves(session))[0]}")
         out = await run(session, "/history", "/replay", "/replay step:2", "/export")
-        assert "Turn 1 - you (moloch)" in out
-        assert "replay:" in out and "  1. you (moloch): hq A1" in out
+        assert "Turn 0 - you (Moloch)" in out  # the turn the first board title shows
+        assert "replay:" in out and "  1. you (Moloch): hq A1" in out
         assert "Game 1, step 2:" in out and "image: " in out
         assert (tmp_path / "img" / "game1.json").exists()
         assert list((tmp_path / "img").glob("game1-step2-board.png"))
@@ -177,7 +178,7 @@ async def test_games_survive_a_restart(tmp_path: Path, clock: FakeClock) -> None
         assert "C3: Moloch HQ" in out
         assert await legal_moves(second)
         out = await run(second, "/neuroshima end")
-        assert "you (moloch): end" in out
+        assert "you (Moloch): end" in out
     finally:
         await second.service.close()
 

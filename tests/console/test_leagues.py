@@ -4,6 +4,7 @@ Discord-only `thread` option of new games, which the console accepts and ignores
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +40,9 @@ async def people_tables(session: Session, league: int) -> list[tuple[int, list[s
     return found
 
 
-async def test_a_swiss_night_with_ai_entrants_and_a_fake_clock(session: Session) -> None:
+async def test_a_swiss_night_with_ai_entrants_and_a_fake_clock(
+    session: Session, tmp_path: Path
+) -> None:
     out = await run(
         session,
         "/seed night",
@@ -81,6 +84,7 @@ async def test_a_swiss_night_with_ai_entrants_and_a_fake_clock(session: Session)
     state = await leagues.state(league)
     assert state.phase == "finished" and len(state.rounds) == 2
     assert all(t.result is not None for r in state.rounds for t in r.tables)
+    session.images.folder = tmp_path  # images on: the standings picture is written
     out = await run(session, "/league standings league:Tuesday", "/league archive")
     assert "pts" in out and "league-1-standings.png" in out
     assert "won by" in out

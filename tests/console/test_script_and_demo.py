@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -47,7 +48,7 @@ def test_a_script_prints_a_stable_transcript(tmp_path: Path) -> None:
     out = first.stdout
     assert out.startswith("> /seed script\nNew games use seed 'script'.\n")
     assert "> /neuroshima new mode:duel vs:ai level:easy army:moloch\nCreated game 1." in out
-    assert "you (moloch): hq C3" in out
+    assert "you (Moloch): hq C3" in out
     assert "> /neuroshima hq hex:C4\nError (" in out
     assert f"image: img{os.sep}game1-v0-board.png" in out
     assert out.rstrip().endswith("Bye.") and out.count("> /board") == 1
@@ -57,6 +58,16 @@ def test_a_script_prints_a_stable_transcript(tmp_path: Path) -> None:
     again.write_text("/games\n", encoding="utf-8")
     second = _muster(tmp_path, "console", "--script", str(again), "--no-images")
     assert "#1 Neuroshima Hex (active)  <- your move" in second.stdout
+
+
+def test_no_images_prints_no_image_line(tmp_path: Path) -> None:
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT.replace("/quit\n", ""), encoding="utf-8")
+    done = _muster(tmp_path, "console", "--script", str(script), "--no-images")
+    assert done.returncode == 0, done.stderr
+    assert "you (Moloch): hq C3" in done.stdout
+    assert "image" not in done.stdout and "frames" not in done.stdout
+    assert not (tmp_path / "data").exists()
 
 
 def test_a_missing_script_exits_2(tmp_path: Path) -> None:
@@ -69,7 +80,8 @@ async def test_the_demo_plays_a_whole_game_and_writes_its_pictures(tmp_path: Pat
     assert "is over" in result.result
     assert result.turns > 10 and result.battles >= 1
     names = {p.name for p in result.files}
-    assert "turn001-board.png" in names and "battle01-1.png" in names
+    assert "turn000-board.png" in names
+    assert any(re.fullmatch(r"turn\d{3}-battle1-1\.png", name) for name in names)
     assert "final-board.png" in names and (tmp_path / "history.txt").exists()
 
 

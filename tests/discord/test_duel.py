@@ -8,7 +8,12 @@ import pytest
 from PIL import Image as PILImage
 
 from bot.service.commands.frontend import place
-from bot.service.presenters import _PRESENTERS, Presenter
+from bot.service.presenters import (
+    _PRESENTERS,
+    Presenter,
+    neuroshima_fought,
+    neuroshima_narration,
+)
 from tests.discord.conftest import World
 from tests.discord.fakes import Sent, click
 
@@ -34,6 +39,8 @@ def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
         hand=lambda view: PNG,
         since=lambda then, now: PNG,
         replay=lambda before, seat, action, after: FRAMES,
+        fought=neuroshima_fought,
+        narrate=neuroshima_narration,
     )
     monkeypatch.setitem(_PRESENTERS, "neuroshima", quick)
 
@@ -99,8 +106,10 @@ async def test_lobby_to_game_over_through_discord(world: World) -> None:
     assert any("is over" in (s.content or "") for s in thread)
     battles = [s for s in thread if s.files and "battle" in s.files[0]]
     assert battles, "battles are shown"
-    assert all(s.files == [s.files[0]] and s.files[0].endswith(".gif") for s in battles), (
-        "each battle is one animated GIF, not a series of frames"
-    )
+    assert all(
+        s.files[0].endswith(".gif") and s.files[1:] == [s.files[0][:-4] + "-summary.png"]
+        for s in battles
+    ), "each battle is one animated GIF and its result as a still, not a series of frames"
+    assert any("Initiative " in (s.content or "") for s in battles), "battles are told in words"
     assert not [s for s in log if "incident" in (s.content or "")]
     assert seen_panels > 20

@@ -23,7 +23,7 @@ async def test_new_posts_the_lobby_message_and_starts_the_game_thread(world: Wor
     defer = log.of("defer")[0]
     assert defer.extra["thinking"] and not defer.ephemeral
     lobby = log.of("followup")[-1]
-    assert "seat 0: alice as moloch" in (lobby.content or "")
+    assert "seat 0: alice as Moloch" in (lobby.content or "")
     assert lobby.custom_ids == [f"ml:{game}:role", f"ml:{game}:join", f"ml:{game}:leave",
                                 f"ml:{game}:start"]  # fmt: skip
     assert "moloch" not in lobby.options(f"ml:{game}:role")  # taken armies are not offered
@@ -43,7 +43,7 @@ async def test_join_army_and_start_by_buttons(world: World) -> None:
     edits = log.of("edit")
     assert edits and "bob" in (edits[-1].content or "")
     await click(world.interaction(world.bob), f"ml:{game}:role", "outpost")
-    assert "bob as outpost" in (log.of("edit")[-1].content or "")
+    assert "bob as Outpost" in (log.of("edit")[-1].content or "")
     await click(world.interaction(world.alice), f"ml:{game}:start")
     where = await place(world.service, game)
     assert where.status == "active"

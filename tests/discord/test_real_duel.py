@@ -114,8 +114,13 @@ async def test_a_duel_from_lobby_to_game_over_through_real_interactions(
     assert boards and all(f.data.startswith(PNG_MAGIC) for f in boards)
     battles = [r for r in posts if r.files and "battle" in r.files[0].filename]
     assert battles and all(
-        len(r.files) == 1 and r.files[0].data.startswith(GIF_MAGIC) for r in battles
+        len(r.files) == 2
+        and r.files[0].data.startswith(GIF_MAGIC)
+        and r.files[1].filename.endswith("-summary.png")
+        and r.files[1].data.startswith(PNG_MAGIC)
+        for r in battles
     )
+    assert all(re.search(r"Battle|battle", r.content) for r in battles)
     for message in world.messages(thread):
         # Names in texts are mentions too; only the player to act may be pinged by them.
         pinged = [int(u["id"]) for u in message["mentions"]]

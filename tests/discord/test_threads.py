@@ -44,7 +44,7 @@ async def test_a_private_thread_on_request_holds_only_the_players(world: World) 
     assert thread.members == [world.alice.id, world.bob.id]
     await click(world.interaction(world.bob), f"ml:{game}:role", "outpost")
     # The lobby message is not the thread's starter, yet it is the one edited in place.
-    lobby_id = next(s.where for s in log.of("edit") if "bob as outpost" in (s.content or ""))
+    lobby_id = next(s.where for s in log.of("edit") if "bob as Outpost" in (s.content or ""))
     assert lobby_id != thread.id
     await click(world.interaction(world.alice), f"ml:{game}:start")
     boards = [s for s in log.of("send", thread.id) if s.files]
@@ -137,10 +137,14 @@ async def test_consent_buttons_accept_and_decline(world: World) -> None:
     assert not [s for s in log if "incident" in (s.content or "")]
 
 
-async def test_an_animation_is_one_looping_gif() -> None:
+async def test_an_animation_is_one_looping_gif_and_its_last_frame_as_a_still() -> None:
     frames = [tiny_png("red"), tiny_png("blue"), tiny_png("green")]
-    (attachment,) = await files.animation("game1-7-battle", lambda: frames)
+    told = "Battle (turn 3):\nInitiative 2:\n  Ada's Runner (C2) hits Bo's HQ (C3) for 1 (melee)."
+    attachment, still = await files.animation("game1-7-battle", lambda: frames, told)
     assert attachment.filename == "game1-7-battle.gif"
+    assert still.filename == "game1-7-battle-summary.png" and still.fp.read() == frames[-1]
+    # The battle's words are the pictures' alt text: what a screen reader says.
+    assert attachment.description == still.description == told
     with PILImage.open(io.BytesIO(files.gif(frames))) as image:
         assert image.format == "GIF" and image.n_frames == 3 and image.info["loop"] == 0
     (single,) = await files.animation("one", lambda: frames[:1])

@@ -18,7 +18,8 @@ async def _run(session: Session, name: str) -> str:
     return "\n".join(out)
 
 
-async def test_a_four_player_space_alert_mission_hot_seat(session: Session) -> None:
+async def test_a_four_player_space_alert_mission_hot_seat(session: Session, tmp_path: Path) -> None:
+    session.images.folder = tmp_path  # images on: the replay and score card are written
     out = await _run(session, "space_alert_crew.txt")
     assert "Captain order: alice (captain), bob (crew 2), carol (crew 3), dave (crew 4)." in out
     for name in ("alice", "bob", "carol", "dave"):

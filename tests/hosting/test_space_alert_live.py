@@ -121,7 +121,10 @@ async def test_the_bridge_and_the_panels_never_run_ahead_of_the_announcements(
     placed = await command(service, "alice", "space-alert place", card=hand[0], slot=1,
                            half="move")  # fmt: skip
     [panel] = private(placed.messages)
-    assert threats[0] in panel.text and threats[1] not in panel.text
+    # After a placement the panel says what changed; the whole panel is one /hand away.
+    assert threats[1] not in panel.text and panel.images == ()
+    whole = await command(service, "alice", "hand", game=gid)
+    assert threats[0] in whole.text and threats[1] not in whole.text
     [locked] = public((await command(service, "alice", "space-alert lock")).messages)
     assert _threats_drawn(locked) == threats[:1]
     [said, edited] = [m for m in public(await service.tick()) if m.text.startswith(("[", "Br"))]

@@ -41,7 +41,7 @@ LOBBY = (
 AFTER = ("/undo", "/history", "/replay", "/replay step:9", "/neuroshima resign", "/profile",
          "/leaderboard", "/games", "/settings")  # fmt: skip
 MOVES = 14
-NAMES = ("you (moloch)", "bob (outpost)", "you", "bob", "Neuroshima Hex")
+NAMES = ("you (Moloch)", "bob (Outpost)", "you", "bob", "Neuroshima Hex")
 
 
 @pytest.fixture

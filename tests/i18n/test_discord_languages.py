@@ -26,7 +26,7 @@ from tests.discord.fakes import FakeUser, Sent, click
 from tests.discord.test_duel import FRAMES, PNG, choose, latest_panel
 
 CLICKS = 24
-NAMES = ("alice (moloch)", "bob (outpost)", "alice", "bob", "Neuroshima Hex", "neuroshima")
+NAMES = ("alice (Moloch)", "bob (Outpost)", "alice", "bob", "Neuroshima Hex", "neuroshima")
 
 
 @pytest.fixture(autouse=True)

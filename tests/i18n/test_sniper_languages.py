@@ -82,7 +82,8 @@ async def transcript(tmp: Path, lang: str) -> list[str]:
             await say(line)
         for _ in range(MOVES):
             found = await complete_line(session, "/sniper act action:")
-            legal = [c.removeprefix("action:") for c in found]
+            # The first 25, as Discord offers them: the mission whose lines are pinned below.
+            legal = [c.removeprefix("action:") for c in found][:25]
             move = next((m for p in PREFERRED for m in legal if re.fullmatch(p, m)), None)
             if move is None:
                 break

@@ -33,6 +33,9 @@ async def test_reminders_at_half_and_eighty_percent_then_forfeit_after_grace(
     over = next(m for m in out if isinstance(m, GameOver))
     assert over.winners == (service.user("bob"),)
     assert (await service.store.get_game(gid)).status is GameStatus.FINISHED
+    history = await service.history(gid)
+    assert "  (alice ran out of time)" in history and not any("resigned" in h for h in history)
+    assert history[-1] == "Result: alice ran out of time and forfeits"
 
 
 async def test_moving_stops_the_clock_and_starts_the_opponents(

@@ -15,7 +15,7 @@ async def test_history_export_and_replay_agree_with_the_game(service: Service) -
     await service.act(gid, "alice", "take 2")
     await service.act(gid, "bob", "take 1")
     lines = await service.history(gid)
-    assert lines[0].startswith("  0. chance: Dealt")
+    assert lines[0].startswith("  1. chance: Dealt")  # moves are numbered from 1
     assert any(line.startswith("Turn 1 - alice") for line in lines)
     assert any("take 2" in line for line in lines)
     data, _images = await service.export(gid)
@@ -29,6 +29,8 @@ async def test_history_export_and_replay_agree_with_the_game(service: Service) -
     assert [e["seq"] for e in data["events"]] == list(range(len(data["events"])))
     frames = await service.replay(gid)
     assert [f.caption for f in frames[1:3]] == ["alice: take 2", "bob: take 1"]
+    # A replay step is the number /history prints for that move.
+    assert f"  {frames[1].step}. take 2" in lines and f"  {frames[2].step}. take 1" in lines
     assert frames[-1].view.pile == (await state(service, gid)).pile
 
 

@@ -65,8 +65,9 @@ async def _history(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _replay(service: Service, user: UserId, o: Options) -> Reply:
     gid = await resolve_game(service, user, o, seated=False)
-    frames = await service.replay(gid)
     step = o.get("step")
+    # Any number /history prints is a step, a chance result's too.
+    frames = await service.replay(gid, include_chance=step is not None)
     if step is None:
         lines: list[str] = [
             Text(

@@ -165,8 +165,10 @@ async def complete(
     option: str,
     options: Options,
     prefix: str = "",
+    limit: int | None = MAX_SUGGESTIONS,
 ) -> list[Suggestion]:
-    """Suggestions for one option (at most 25), matching what the user typed so far."""
+    """Suggestions for one option, matching what the user typed so far: at most `limit`
+    (Discord shows 25; the console's Tab shows them all, `limit=None`)."""
     spec = command.option(option)
     if spec is None:
         return []
@@ -183,4 +185,4 @@ async def complete(
     wanted = prefix.strip().lower()
     if wanted:
         found = [s for s in found if s.value.lower().startswith(wanted) or wanted in s.name.lower()]
-    return found[:MAX_SUGGESTIONS]
+    return found if limit is None else found[:limit]

@@ -56,7 +56,7 @@ class Option:
         """The typed value of raw text (as a console types it); raises InvalidActionError."""
         text = raw.strip()
         if self.type == "int":
-            if not re.fullmatch(r"[+-]?\d+", text):
+            if not re.fullmatch(r"[+-]?[0-9]+", text):
                 raise _bad(
                     "{option} must be a whole number, not {text!r}.", option=self.name, text=text
                 )

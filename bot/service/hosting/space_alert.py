@@ -28,6 +28,7 @@ from games.space_alert.actions import (
     SkipRepair,
     StopCampaign,
 )
+from games.space_alert.cards import card_numbers, hand_groups
 from games.space_alert.missions import official_missions
 from games.space_alert.state import DIFFICULTIES
 from games.space_alert.view import View
@@ -57,6 +58,19 @@ def crew_position(index: int) -> Text:
 # --- texts ---------------------------------------------------------------------------------
 def summary(view: View) -> Text:
     """A view as lines: stage, announcements, bulletins, crew; for a seat its hand and boards."""
+    return Text.lines(summary_lines(view))
+
+
+HAND_LINE = "Your hand: {cards}"
+
+
+def is_hand_line(line: str) -> bool:
+    """Whether a summary line is the seat's hand (said once per phase)."""
+    return isinstance(line, Text) and line.template == HAND_LINE
+
+
+def summary_lines(view: View) -> list[Text]:
+    """The lines of `summary`."""
     indent = Text.verbatim("  ")
     lines: list[Text] = [_stage_line(view)]
     lines += [Text.joined("", [indent, a.text]) for a in view.announcements]
@@ -68,8 +82,9 @@ def summary(view: View) -> Text:
     lines.append(Text("Crew in captain order: {crew}", crew=Text.joined(", ", crew)))
     if view.seat is not None and view.seat >= 0:
         if view.hand:
-            hand = Text.verbatim(", ".join(c.text for c in view.hand))
-            lines.append(Text("Your hand: {cards}", cards=hand))
+            kinds = hand_groups(view.hand)
+            hand = Text.verbatim(", ".join(f"{face} {card_numbers(ids)}" for face, ids in kinds))
+            lines.append(Text("Your hand: {cards}", cards=hand))  # HAND_LINE
         for b in view.boards:
             if not b.visible or not b.slots:
                 continue
@@ -88,7 +103,7 @@ def summary(view: View) -> Text:
             )
     if view.result is not None:
         lines.append(_result_line(view))
-    return Text.lines(lines)
+    return lines
 
 
 STAGES = {

@@ -16,7 +16,7 @@ from dataclasses import replace
 from functools import partial
 
 from bot.service.hosting import space_alert_clock as clock
-from bot.service.hosting.space_alert import summary
+from bot.service.hosting.space_alert import is_hand_line, summary, summary_lines
 from bot.service.outbox import PrivateUpdate, PublicUpdate
 from bot.service.presenters import image as said_image
 from bot.service.table import Host, Table
@@ -105,14 +105,28 @@ def bridge_update(
 
 
 def private_update(
-    host: Host, table: Table, seat: int, known: frozenset[int] | None
+    host: Host,
+    table: Table,
+    seat: int,
+    known: frozenset[int] | None,
+    since: State | None = None,
 ) -> PrivateUpdate:
-    """A seat's panel: its program and hand, with only the announcements heard so far."""
+    """A seat's panel: its program and hand, with only the announcements heard so far.
+
+    With `since` (the state before a change in the same phase) it says only the lines that
+    changed, without the hand: the hand is said once per phase, and after a placement the
+    seat reads what moved, not ninety cards again."""
     from rendering.space_alert import program_png
 
     user = table.user_at(seat)
     assert user is not None
     view = cut(player_view(table.state, seat), known)
+    if since is not None:
+        lines = summary_lines(view)
+        then = set(summary_lines(cut(player_view(since, seat), known)))
+        changed = [line for line in lines if line not in then and not is_hand_line(line)]
+        head = Text("Game {game} (Space Alert): your program changed.", game=table.id)
+        return PrivateUpdate(user, table.id, seat, Text.lines([head, *changed]), ())
     names = crew_names(host, table)
     if seat in table.to_act():
         head = Text("Game {game} (Space Alert): your move.", game=table.id)

@@ -185,10 +185,18 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
             if m.seat not in panels:
                 continue
             if planning:
-                m = private_update(host, after, m.seat, known)
+                m = private_update(host, after, m.seat, known, _same_phase(plan.table.state, state))
         out.append(m)
     if any(isinstance(s.action, DamageDrawn) for s in plan.steps) and state.result is not None:
         at = next((i for i, m in enumerate(out) if isinstance(m, GameOver)), len(out))
         out.insert(at, resolution(host, after, state))
     out += await clock.on_change(host, plan, after)
     return out
+
+
+def _same_phase(before: State | None, after: State) -> State | None:
+    """The state before a change that stayed in the same planning phase (panels then say only
+    what changed), else None (a new phase: the whole panel, hand included)."""
+    if before is None or before.stage is not Stage.PLANNING or after.stage is not Stage.PLANNING:
+        return None
+    return before if before.phase == after.phase else None

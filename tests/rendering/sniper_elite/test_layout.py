@@ -102,3 +102,41 @@ def test_one_frame_per_step_with_its_own_arrow_and_caption() -> None:
     rolled = [layout for group, layout in zip(groups, layouts, strict=False) if group[-1].rolled]
     assert rolled and all("rolled" in [t.text for s in lay.strips for t in s.texts]
                           for lay in rolled)  # fmt: skip
+
+
+def test_the_setup_header_says_setup_while_an_objective_is_chosen() -> None:
+    from games.engine import start
+    from games.sniper_elite import rules
+    from games.sniper_elite.model import Phase
+    from rendering.sniper_elite.board import scene_layout
+
+    # The first seed whose two objectives share a colour: one must be put back.
+    starts = (start(rules, {"map": "tidewater"}, 1, f"setup-{n}")[0] for n in range(200))
+    state = next(s for s in starts if s.phase is Phase.OBJECTIVE_DISCARD)
+    texts = [t.text for t in scene_layout(rules.player_view(state, 0)).all_texts()]
+    assert "Setup: choose an objective to discard" in texts
+    assert "Defenders' turn" not in texts
+
+
+def test_a_regroup_card_shows_its_mini_map() -> None:
+    from dataclasses import replace
+
+    from games.engine import start
+    from games.sniper_elite import rules
+    from games.sniper_elite.cards import order_card
+    from games.sniper_elite.view import SlotView
+    from rendering.sniper_elite.panel import order_strip
+    from rendering.sniper_elite.style import SQUAD_FILL
+
+    state, _ = start(rules, {"map": "tidewater"}, 1, "regroup")
+    card = order_card("dockside_regroup")
+    shown = SlotView(True, card.id, card.title, card.text)
+    view = replace(rules.player_view(state, 0), slots=(shown, None, None))
+    strip = order_strip(0, view)
+    dots = [b for b in strip.boxes if b.fill in SQUAD_FILL.values()]
+    marks = [m for _, area_marks in card.regroup for m in area_marks]
+    assert len(dots) == len(marks) == 15
+    assert sorted(b.fill for b in dots) == sorted(SQUAD_FILL[s.value] for _, s in marks)
+    # Every dot sits inside the card's mini-map, under its sentence.
+    texts = [t for t in strip.texts if t.text.startswith("Update the LKA")]
+    assert texts and all(b.box[1] > texts[-1].xy[1] for b in dots)

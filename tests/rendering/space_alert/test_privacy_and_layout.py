@@ -106,3 +106,16 @@ def test_every_shipped_mission_builds_its_replay_and_score(path: Path) -> None:
         assert {t.zone for t in scene.threats} <= {"red", "white", "blue", "internal"}
     if not result.lost:
         assert sum(p for _, _, p in score_lines(result) if p is not None) == result.score
+
+
+def _bridge_caption(state: Any) -> list[str]:
+    return [
+        t.text for t in bridge_painter(public_bridge(RULES.player_view(state, None))).all_texts()
+    ]
+
+
+def test_a_solo_players_bridge_counts_the_player_not_the_androids() -> None:
+    # Solo, every board is an android's: the caption still counts the one player, as the
+    # bridge's text does ("Still programming: NAME").
+    solo = flight("solo-bridge", 1).planning(1, locked=0)
+    assert any(t.endswith("0 of 1 locked in") for t in _bridge_caption(solo))

@@ -1,0 +1,72 @@
+"""The phone check: every image type shown 360 px wide keeps what a player reads to play
+(initiative, hit points, hex and space labels, unit and squad names) at PHONE_FLOOR_PX."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.neuroshima import rules as neuroshima
+from games.neuroshima.tiles import tile_types
+from games.sniper_elite.board import load_board
+from games.warzone import rules as warzone
+from rendering.neuroshima.board import board_layout, hex_label_px, hex_radius_for
+from rendering.neuroshima.hand import HAND_RADIUS
+from rendering.neuroshima.layout import WIDTH
+from rendering.neuroshima.tiles import FaceMetrics, face_layout
+from rendering.phone import PHONE_FLOOR_PX, PHONE_WIDTH, key_text_px, on_phone
+from rendering.sniper_elite import style as sniper_style
+from rendering.sniper_elite.mapart import map_frame, map_labels
+from rendering.warzone.layout import layout as warzone_layout
+from tests.rendering.playouts import playout
+from tests.rendering.warzone.test_images import mid_game
+
+RADII = {
+    "standard board": hex_radius_for(2),
+    "large board": hex_radius_for(3),
+    "hand": HAND_RADIUS,
+}
+
+
+def test_the_floor_is_five_px_at_360_wide() -> None:
+    assert (PHONE_WIDTH, PHONE_FLOOR_PX) == (360, 5.0)
+    assert key_text_px(1080) == 15 and on_phone(15, 1080) == 5.0
+    assert on_phone(14, 1080) < PHONE_FLOOR_PX  # the old minimum blurs on a phone
+
+
+@pytest.mark.parametrize("where", sorted(RADII))
+def test_neuroshima_initiative_hit_points_hexes_and_names_on_a_phone(where: str) -> None:
+    radius = RADII[where]
+    m = FaceMetrics(radius)
+    assert on_phone(m.badge_font, WIDTH) >= PHONE_FLOOR_PX, "initiative"
+    assert on_phone(m.tag_font, WIDTH) >= PHONE_FLOOR_PX, "HQ hit points and module effects"
+    assert on_phone(hex_label_px(radius), WIDTH) >= PHONE_FLOOR_PX, "hex labels"
+    assert on_phone(hex_label_px(radius, empty=True), WIDTH) >= PHONE_FLOOR_PX
+    for tile in set(tile_types().values()):
+        face = face_layout(tile, (0.0, 0.0), radius, 20)
+        assert on_phone(face.name_font, WIDTH) >= PHONE_FLOOR_PX, tile.id
+
+
+@pytest.mark.parametrize("size", ["standard", "large"])
+def test_neuroshima_board_labels_and_hq_track_on_a_phone(size: str) -> None:
+    if size == "standard":
+        view = neuroshima.player_view(playout("golden-3").mid_game(), None)
+    else:
+        state = neuroshima.setup({"armies": ["moloch", "outpost"], "board": "large"}, 2, "p")
+        view = neuroshima.player_view(state, None)
+    layout = board_layout(view)
+    assert layout.size[0] == WIDTH
+    small = [t.text for t in layout.all_texts() if on_phone(t.size, WIDTH) < PHONE_FLOOR_PX]
+    hp_and_hexes = [t for t in small if t.isdigit() or (t[:1].isalpha() and t[1:].isdigit())]
+    assert hp_and_hexes == []
+
+
+@pytest.mark.parametrize("board", ["tidewater", "pinecrest"])
+def test_sniper_space_labels_on_a_phone(board: str) -> None:
+    labels = map_labels(load_board(board), map_frame(board, 0))
+    assert labels and all(on_phone(t.size, sniper_style.WIDTH) >= PHONE_FLOOR_PX for t in labels)
+
+
+def test_warzone_squad_names_on_a_phone() -> None:
+    out = warzone_layout(warzone.player_view(mid_game(), None))
+    squads = [t for t in out.texts if t.text and t.text[0].isalpha()]
+    assert squads and all(on_phone(t.size, out.width) >= PHONE_FLOOR_PX for t in squads)
