@@ -22,8 +22,13 @@ from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
+from bot.lag import LagMonitor
 from bot.service.commands.frontend import open_service
+from bot.service.play import replies_later
+from bot.service.replies import ai_replies
 from bot.service.service import Service
+from bot.service.workers import Workers
+from bot.service.workers import install as install_workers
 
 log = logging.getLogger("muster.discord")
 
@@ -57,9 +62,14 @@ async def tick_once(service: Service, delivery: Delivery, *, leagues: bool = Tru
 
     Returns how many messages and league replies went out.
     """
-    messages = await service.tick()
-    await delivery.deliver(messages)
-    return len(messages) + (await tick_leagues(delivery) if leagues else 0)
+    with replies_later() as owed:
+        messages = await service.tick()
+        await delivery.deliver(messages)
+        sent = len(messages) + (await tick_leagues(delivery) if leagues else 0)
+    # AI seats that are to act now (after a timeout, in league tables) think in the pool.
+    replies = await ai_replies(service.host, owed)
+    await delivery.deliver(replies)
+    return sent + len(replies)
 
 
 class MusterBot(discord.Client):
@@ -72,6 +82,9 @@ class MusterBot(discord.Client):
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self.workers: Workers | None = None
+        self.lag = LagMonitor.from_environment()
+        """The event loop's lag (`lag.largest_ms`, `lag.recent_ms`), for logs and metrics."""
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
@@ -80,6 +93,9 @@ class MusterBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Open the store, register commands and persistent components, sync as configured."""
+        self.workers = Workers()
+        install_workers(self.workers)
+        self.lag.start()
         service = await open_service(self.settings.database, self.display_name)
         self.runner = Runner(service, Delivery(self, service))
         install(self.tree, self.runner)
@@ -124,6 +140,9 @@ class MusterBot(discord.Client):
             self._ticker.cancel()
         if self.runner is not None:
             await self.runner.service.close()
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.close)
+        await self.lag.stop()
         await super().close()
 
 

@@ -50,6 +50,7 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.service import Service
+from bot.service.workers import draw_frames
 
 log = logging.getLogger("muster.discord.delivery")
 
@@ -316,7 +317,8 @@ class Delivery:
         if channel is None:
             return
         lang = await self._game_lang(m.game_id)
-        attachments = await files.animation(m.name, lambda: m.frames(lang))
+        frames = await draw_frames(m, lang)  # in the pool; the GIF is put together after
+        attachments = await files.animation(m.name, lambda: frames)
         if attachments:
             caption = localise(m.caption, lang)
             # The caption names players as mentions: they read as names and ping no one.

@@ -99,8 +99,14 @@ def image(name: str, draw: Callable[..., bytes], *args: Any) -> Image:
     """The outbox image of `draw(*args)`: drawn once per reader's language when it speaks,
     else once."""
     if not speaks(draw):
-        return Image.lazy(name, lambda: draw(*args))
-    return Image.said(name, lambda lang: draw(*args, say=sayer(lang)))
+        return Image.lazy(name, partial(draw, *args))
+    return Image.said(name, partial(said, draw, args))
+
+
+def said(draw: Callable[..., Any], args: tuple[Any, ...], lang: str) -> Any:
+    """`draw(*args)` with its words in `lang` (a module-level function: it pickles, so the
+    process pool can draw; see bot.service.workers)."""
+    return draw(*args, say=sayer(lang))
 
 
 TEXT_ONLY = Presenter()
@@ -130,37 +136,51 @@ def presenter_for(key: str) -> Presenter:
 
 def _neuroshima() -> Presenter:
     try:
-        board = importlib.import_module("rendering.neuroshima.board")
-        hand = importlib.import_module("rendering.neuroshima.hand")
-        battle = importlib.import_module("rendering.neuroshima.battle")
+        for name in ("board", "hand", "battle"):
+            importlib.import_module(f"rendering.neuroshima.{name}")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
         return Presenter(summary=neuroshima_summary)
-
-    def png(image: Any, view: Any) -> bytes:
-        return bytes(board.delivery_png(image, view))
-
-    def board_png(view: Any, say: Say = str) -> bytes:
-        return bytes(board.board_png(view, say=say))
-
-    def hand_png(view: Any, say: Say = str) -> bytes:
-        return png(hand.hand_image(view, view.viewer, say=say), view)
-
-    def since_png(then: Any, now: Any, say: Say = str) -> bytes:
-        del then  # the view itself carries what changed since the seat's last turn
-        return png(board.since_last_turn_image(now, say=say), now)
-
-    def replay(before: Any, seat: Seat, action: Any, after: Any, say: Say = str) -> Sequence[bytes]:
-        del before, seat, action  # the view after a battle carries its summary
-        return [png(frame, after) for frame in battle.battle_frames(after, say=say)]
-
     return Presenter(
-        board=board_png,
-        hand=hand_png,
-        since=since_png,
-        replay=replay,
+        board=neuroshima_board,
+        hand=neuroshima_hand,
+        since=neuroshima_since,
+        replay=neuroshima_replay,
         summary=neuroshima_summary,
     )
+
+
+# Neuroshima's drawings are module-level functions, not closures, so that they pickle.
+def _ns(name: str) -> Any:
+    return importlib.import_module(f"rendering.neuroshima.{name}")
+
+
+def _delivered(image: Any, view: Any) -> bytes:
+    return bytes(_ns("board").delivery_png(image, view))
+
+
+def neuroshima_board(view: Any, say: Say = str) -> bytes:
+    """The public board PNG."""
+    return bytes(_ns("board").board_png(view, say=say))
+
+
+def neuroshima_hand(view: Any, say: Say = str) -> bytes:
+    """A seat's hand panel PNG."""
+    return _delivered(_ns("hand").hand_image(view, view.viewer, say=say), view)
+
+
+def neuroshima_since(then: Any, now: Any, say: Say = str) -> bytes:
+    """What changed since the seat's last turn, as a PNG."""
+    del then  # the view itself carries what changed since the seat's last turn
+    return _delivered(_ns("board").since_last_turn_image(now, say=say), now)
+
+
+def neuroshima_replay(
+    before: Any, seat: Seat, action: Any, after: Any, say: Say = str
+) -> Sequence[bytes]:
+    """The frames of a battle, as PNGs."""
+    del before, seat, action  # the view after a battle carries its summary
+    return [_delivered(frame, after) for frame in _ns("battle").battle_frames(after, say=say)]
 
 
 _BUILTIN["neuroshima"] = _neuroshima

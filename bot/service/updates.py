@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import partial
 from typing import Any
 
 from bot.service.i18n import restored
@@ -131,17 +131,21 @@ def _frames(
     animate: Callable[..., Sequence[bytes]], table: Table, step: Step
 ) -> Callable[[str], tuple[bytes, ...]]:
     rules = table.spec.rules
+    return partial(draw_frames, animate, rules, step.before, step.seat, step.action, step.after)
 
-    @cache
-    def views() -> tuple[Any, Any]:
-        return rules.player_view(step.before, None), rules.player_view(step.after, None)
 
-    @cache
-    def draw(lang: str) -> tuple[bytes, ...]:
-        before, after = views()
-        return tuple(animate(before, step.seat, step.action, after, **words(animate, lang)))
-
-    return draw
+def draw_frames(
+    animate: Callable[..., Sequence[bytes]],
+    rules: Any,
+    before: Any,
+    seat: Seat,
+    action: Any,
+    after: Any,
+    lang: str,
+) -> tuple[bytes, ...]:
+    """A replay's frames in `lang` from the states around the move (pickles for the pool)."""
+    seen_before, seen_after = rules.player_view(before, None), rules.player_view(after, None)
+    return tuple(animate(seen_before, seat, action, seen_after, **words(animate, lang)))
 
 
 def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
@@ -194,13 +198,14 @@ def private_panel(
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)
         if then is not None:
-            images.append(
-                Image.said(
-                    f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
-                    lambda lang: since(then(), view, **words(since, lang)),
-                )
-            )
+            name = f"game{table.id}-v{table.record.version}-seat{seat}-since.png"
+            images.append(Image.said(name, partial(draw_since, since, then, view)))
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
+
+
+def draw_since(since: Callable[..., bytes], then: Callable[[], Any], view: Any, lang: str) -> bytes:
+    """The since-last-turn image in `lang` (pickles for the pool)."""
+    return since(then(), view, **words(since, lang))
 
 
 def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
@@ -208,18 +213,24 @@ def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
     last = max((i for i, m in enumerate(moves) if m.seat == seat), default=None)
     if last is None:
         return None
+    t = table
+    return partial(
+        seat_view_after,
+        t.spec,
+        t.game_config,
+        t.settings.seats,
+        t.record.seed,
+        tuple(moves[: last + 1]),
+        seat,
+    )
 
-    def view() -> Any:
-        state = replay_state(
-            table.spec,
-            table.game_config,
-            table.settings.seats,
-            table.record.seed,
-            moves[: last + 1],
-        )
-        return table.spec.rules.player_view(state, seat)
 
-    return view
+def seat_view_after(
+    spec: Any, config: Any, seats: int, seed: str, moves: Sequence[Any], seat: Seat
+) -> Any:
+    """What `seat` saw after `moves` (replayed from the setup; only when an image needs it)."""
+    state = replay_state(spec, config, seats, seed, moves)
+    return spec.rules.player_view(state, seat)
 
 
 def _reason(host: Host, table: Table, outcome: dict[str, Any]) -> Text:
