@@ -1,0 +1,28 @@
+"""AI seats never hold a person's command: the move is answered first, the AI replies after."""
+
+from __future__ import annotations
+
+from bot.service.table import load_table
+from tests.discord.conftest import World
+from tests.discord.test_panel import vs_ai
+
+
+async def test_the_person_is_answered_before_the_ai_moves(world: World) -> None:
+    game, _ = await vs_ai(world)
+    before = len(world.client.log)
+    me = await world.slash(world.alice, "neuroshima hq", hex="C3")
+    sent = world.client.log[before:]
+    kinds = [(s.kind, (s.content or "").split("\n")[0]) for s in sent]
+    assert kinds[:4] == [
+        ("defer", ""),
+        ("followup", "alice (moloch): hq C3"),
+        ("send", "alice (moloch): hq C3"),
+        ("send", "AI (easy) (hegemony): hq E3"),
+    ]
+    # The answer was written before the AI moved: it still says the AI is to act.
+    answer = world.client.log.of("followup", me.id)[0]
+    assert (answer.content or "").endswith("To act: AI (easy) (hegemony).")
+    # ...and the AI did move, and alice is told it is her turn again.
+    assert kinds[4][0] == "dm" and "your move" in kinds[4][1]
+    table = await load_table(world.service.host, game)
+    assert table.to_act() == {0}

@@ -1,0 +1,104 @@
+"""AI replies and drawings in the process pool: off the event loop, after the person, the same
+moves and the same pixels as when they run inline."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import pytest
+
+from bot.service import PublicUpdate, Service
+from bot.service.ai import LEVELS
+from bot.service.play import replies_later
+from bot.service.replies import ai_replies
+from bot.service.table import load_table
+from bot.service.workers import Workers, install, uninstall
+
+pytest.importorskip("games.neuroshima")
+
+
+@pytest.fixture(scope="module")
+def pool() -> Iterator[Workers]:
+    workers = Workers(1)
+    yield workers
+    workers.close()
+
+
+@pytest.fixture
+def workers(pool: Workers) -> Iterator[Workers]:
+    install(pool)
+    yield pool
+    uninstall(pool)
+
+
+async def versus_hard(service: Service, seed: str) -> int:
+    created = await service.create("neuroshima", "alice", mode="duel", role="moloch", seed=seed)
+    gid = created.game_id
+    assert gid is not None
+    await service.add_ai(gid, "alice", "hard", role="outpost")
+    await service.start(gid, "alice")
+    return gid
+
+
+async def events(service: Service, gid: int) -> list[object]:
+    return [(e.engine_seat, e.action) for e in await service.store.events(gid)]
+
+
+async def alice_until_the_ai(service: Service, gid: int) -> list[int]:
+    """alice plays her first legal action until the AI is to act; the games owing a reply."""
+    with replies_later() as owed:
+        while not owed:
+            table = await load_table(service.host, gid)
+            (action, *_) = table.spec.rules.legal_actions(table.state, 0)
+            await service.act(gid, "alice", action)
+    return owed
+
+
+async def test_a_hard_ai_thinks_in_a_worker_process_while_the_loop_runs(
+    service: Service, workers: Workers
+) -> None:
+    inline = await versus_hard(service, "pool-1")
+    await service.act(inline, "alice", "hq C3")  # no front-end collecting: the AI moves inside
+    gid = await versus_hard(service, "pool-1")
+    with replies_later() as owed:
+        reply = await service.act(gid, "alice", "hq C3")
+    assert owed == [gid]
+    assert (await load_table(service.host, gid)).to_act() == {1}  # answered; the AI owes
+    assert "To act: AI (hard)" in str(reply.text)
+    hq = await ai_replies(service.host, owed)
+    assert str(next(m for m in hq if isinstance(m, PublicUpdate)).text).startswith(
+        "AI (hard) (outpost): hq"
+    )
+
+    owed = await alice_until_the_ai(service, gid)  # her first turn: the AI's first real one
+    memo = dict(LEVELS["hard"].memo)
+    jobs = workers.jobs
+    ticks = 0
+    done = asyncio.Event()
+
+    async def tick() -> None:
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+            await asyncio.sleep(0)
+
+    ticker = asyncio.create_task(tick())
+    await ai_replies(service.host, owed)
+    done.set()
+    await ticker
+    assert ticks > 1  # the loop kept serving other work while the AI thought
+    assert workers.jobs == jobs + 1
+    assert (await load_table(service.host, gid)).to_act() == {0}
+    # The hard AI keeps its turn plan in its memo: here it stayed in the worker.
+    assert LEVELS["hard"].memo == memo
+
+    # Thought in the pool or inline, the AI makes the same moves.
+    thought = await events(service, gid)
+    table = await load_table(service.host, inline)
+    while table.record.version < len(thought):
+        (action, *_) = table.spec.rules.legal_actions(table.state, 0)
+        await service.act(inline, "alice", action)
+        table = await load_table(service.host, inline)
+    assert len(LEVELS["hard"].memo) > len(memo)  # (inline, the plan is kept here)
+    assert (await events(service, inline))[: len(thought)] == thought
