@@ -106,6 +106,19 @@ async def _wait(event: asyncio.Event) -> None:
         await asyncio.wait_for(event.wait(), 0.5)
 
 
+def workers_cpu(workers: Any) -> float:
+    """CPU seconds the pool's processes have used so far (Linux /proc)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in list(getattr(workers._executor, "_processes", {}) or {}):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def quantile(values: list[float], q: float) -> float:
     """The q-quantile of the values (0 when there are none)."""
     if not values:
@@ -125,11 +138,26 @@ async def main(players: int, seconds: float, seed: str) -> None:
         monitor.start()
     except ImportError:
         pass
+    workers = None
+    try:
+        from bot.service.workers import Workers, install
+
+        workers = Workers()  # as the bot does: one pool, sized from the machine
+        install(workers)
+    except ImportError:
+        pass
     with tempfile.TemporaryDirectory() as folder:
         store = await SqliteStore.open(Path(folder) / "bench.db")
         service = Service(store)
         bench = Bench(service, seconds, seed)
         pairs = [[await new_game(bench, p)] for p in range(players // 2)]
+        if monitor is not None:
+            monitor.largest_ms = monitor.largest_busy_ms = (
+                0.0  # the set-up (imports, the pool starting) is not a turn
+            )
+        if workers is not None:
+            base = workers_cpu(workers)
+        cpu_started = time.process_time()
         started = time.perf_counter()
         bench.until = started + seconds
         await asyncio.gather(
@@ -137,13 +165,28 @@ async def main(players: int, seconds: float, seed: str) -> None:
         )
         elapsed = time.perf_counter() - started
         await service.close()
+    loop_cpu = time.process_time() - cpu_started
+    cpu = loop_cpu + (workers_cpu(workers) if workers else 0.0)
+    if workers is not None:
+        workers.close()
     lag = monitor.largest_ms if monitor is not None else float("nan")
+    busy = monitor.largest_busy_ms if monitor is not None else float("nan")
     if monitor is not None:
         await monitor.stop()
     rate = len(bench.acks) / elapsed
     p50, p99 = quantile(bench.acks, 0.5), quantile(bench.acks, 0.99)
     load = os.getloadavg()[0]
+    if workers is not None:
+        cpu -= base
     print(f"players {players}  turns {len(bench.acks)}  games {bench.games}  load {load:.2f}")
+    per_turn = cpu / max(1, len(bench.acks))
+    cores = len(os.sched_getaffinity(0))
+    print(
+        f"CPU per turn {per_turn * 1000:.1f} ms "
+        f"(this process {loop_cpu * 1000 / max(1, len(bench.acks)):.1f} ms, the rest its workers): "
+        f"{cores / per_turn:.0f} turns/s would fill {cores} idle cores"
+    )
+    print(f"loop busy max {busy:.0f} ms (CPU the loop's thread used in its longest sample)")
     print(f"turns/s {rate:.1f}  ack p50 {p50:.3f} s  p99 {p99:.3f} s  loop lag max {lag:.0f} ms")
 
 

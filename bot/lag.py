@@ -50,6 +50,10 @@ class LagMonitor:
         self.clock = clock
         self.largest_ms = 0.0
         """The longest stall since the monitor started, in milliseconds."""
+        self.largest_busy_ms = 0.0
+        """The most CPU time the loop's thread used within one sample, in milliseconds: a
+        stall much longer than this was the machine's doing (the process was not scheduled),
+        not work on the loop."""
         self.samples = 0
         self._recent: deque[tuple[float, float]] = deque()
         self._reported_at: float | None = None
@@ -104,8 +108,10 @@ class LagMonitor:
     async def run(self) -> None:
         """Sample until cancelled."""
         while True:
-            before = self.clock()
+            before, cpu = self.clock(), time.thread_time()
             await asyncio.sleep(self.interval)
+            busy = (time.thread_time() - cpu) * 1000.0
+            self.largest_busy_ms = max(self.largest_busy_ms, busy)
             self.record((self.clock() - before - self.interval) * 1000.0)
 
     def start(self) -> None:
