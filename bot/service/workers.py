@@ -19,6 +19,7 @@ import os
 import pickle
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, TypeVar
 
@@ -63,11 +64,15 @@ class Workers:
         # forkserver: a fork of this process would copy the store's threads and locks mid-use.
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-        self._executor: ProcessPoolExecutor | None = ProcessPoolExecutor(
-            self.processes, mp_context=context, initializer=_warm
-        )
+        self._context = context
+        self._executor: ProcessPoolExecutor | None = self._start()
         self.jobs = 0
         """Jobs that ran in the pool (not counting the thread fallback)."""
+        self.restarts = 0
+        """How often a dead worker (killed, out of memory) made the pool start afresh."""
+
+    def _start(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.processes, mp_context=self._context, initializer=_warm)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker process when both pickle, else in a worker thread."""
@@ -76,7 +81,18 @@ class Workers:
         if executor is None or blob is None:
             return await asyncio.to_thread(fn, *args)
         self.jobs += 1
-        found: T = await asyncio.get_running_loop().run_in_executor(executor, _call, blob)
+        loop = asyncio.get_running_loop()
+        try:
+            found: T = await loop.run_in_executor(executor, _call, blob)
+        except BrokenProcessPool:
+            # A worker died and took the pool with it: start a new one for the next jobs,
+            # and do this one here, so that nobody's move is lost to it.
+            log.error("a worker process died; starting the pool afresh")
+            if self._executor is executor:
+                self.restarts += 1
+                self._executor = self._start()
+                executor.shutdown(wait=False, cancel_futures=True)
+            return await asyncio.to_thread(fn, *args)
         return found
 
     def close(self) -> None:

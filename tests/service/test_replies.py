@@ -4,6 +4,8 @@ moves and the same pixels as when they run inline."""
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import Iterator
 
 import pytest
@@ -13,7 +15,7 @@ from bot.service.ai import LEVELS
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies
 from bot.service.table import load_table
-from bot.service.workers import Workers, install, uninstall
+from bot.service.workers import Workers, draw_images, install, uninstall
 
 pytest.importorskip("games.neuroshima")
 
@@ -102,3 +104,32 @@ async def test_a_hard_ai_thinks_in_a_worker_process_while_the_loop_runs(
         table = await load_table(service.host, inline)
     assert len(LEVELS["hard"].memo) > len(memo)  # (inline, the plan is kept here)
     assert (await events(service, inline))[: len(thought)] == thought
+
+
+async def test_a_killed_worker_loses_no_job_and_the_pool_starts_afresh() -> None:
+    workers = Workers(1)
+    try:
+        (pid,) = {await workers.run(os.getpid) for _ in range(2)}
+        assert pid != os.getpid()
+        os.kill(pid, signal.SIGKILL)
+        assert await workers.run(sum, (1, 2)) == 3  # done here while the pool restarts
+        assert workers.restarts == 1
+        again = await workers.run(os.getpid)
+        assert again not in (pid, os.getpid())
+    finally:
+        workers.close()
+
+
+async def test_boards_drawn_in_the_pool_equal_boards_drawn_here(
+    service: Service, workers: Workers
+) -> None:
+    gid = await versus_hard(service, "pool-2")
+    reply = await service.act(gid, "alice", "hq C3")
+    board = next(m for m in reply.messages if isinstance(m, PublicUpdate)).images[0]
+    jobs = workers.jobs
+    [(name, drawn)] = await draw_images([board], "cs")
+    assert workers.jobs == jobs + 1 and name == board.name
+    assert await draw_images([board], "cs") == [(name, drawn)]  # drawn once, then kept
+    assert workers.jobs == jobs + 1
+    assert drawn == board.render("cs")  # same bytes as drawing it in this process
+    assert drawn != board.render("en")  # (its words are in Czech)
