@@ -32,6 +32,10 @@ T = TypeVar("T")
 _CURRENT: Workers | None = None
 WARM = ("games.neuroshima.ai", "rendering.neuroshima.board", "rendering.neuroshima.battle")
 """Modules every worker imports when it starts (the flagship's AI and drawings)."""
+NICENESS = 10
+"""How much lower the workers' scheduling priority is than the bot's. With as many workers as
+cores, busy workers would otherwise take turns on the CPU with the event loop and delay it by
+whole scheduler slices; a lower priority lets the loop run first whenever it has work."""
 
 
 def default_size() -> int:
@@ -43,7 +47,12 @@ def default_size() -> int:
 
 
 def _warm() -> None:
-    """Import the heavy modules once per worker, not on its first job."""
+    """Yield the CPU to the event loop's process, and import the heavy modules once per
+    worker, not on its first job."""
+    try:
+        os.nice(NICENESS)
+    except OSError:  # not allowed here: the workers run at the loop's priority
+        log.info("worker processes could not lower their priority")
     for name in WARM:
         try:
             importlib.import_module(name)

@@ -15,7 +15,7 @@ from bot.service.ai import LEVELS
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies
 from bot.service.table import load_table
-from bot.service.workers import Workers, draw_images, install, uninstall
+from bot.service.workers import NICENESS, Workers, draw_images, install, uninstall
 
 pytest.importorskip("games.neuroshima")
 
@@ -133,3 +133,9 @@ async def test_boards_drawn_in_the_pool_equal_boards_drawn_here(
     assert workers.jobs == jobs + 1
     assert drawn == board.render("cs")  # same bytes as drawing it in this process
     assert drawn != board.render("en")  # (its words are in Czech)
+
+
+async def test_workers_yield_the_cpu_to_the_event_loop(workers: Workers) -> None:
+    mine = os.getpriority(os.PRIO_PROCESS, 0)
+    theirs = await workers.run(os.getpriority, os.PRIO_PROCESS, 0)
+    assert theirs == min(19, mine + NICENESS)
