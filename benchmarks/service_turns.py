@@ -28,6 +28,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import bot.service.leagues.hook  # noqa: F401  (as the bot does: loaded before the first game ends)
 from bot.service import PublicUpdate, Service
 from bot.service.table import load_table
 from storage.sqlite import SqliteStore

@@ -12,6 +12,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+# Loaded with the bot: settle imports it when a game ends, and its first import (120 ms) would
+# stall the event loop then.
+import bot.service.leagues.hook  # noqa: F401
 from bot.config import Settings
 from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
