@@ -150,7 +150,7 @@ class TableCache(OrderedDict[int, Table]):
         super().__init__()
         self.size = size
 
-    def get(self, game_id: int, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, game_id: int, default: Table | None = None) -> Table | None:  # type: ignore[override]
         """The cached table of a game (now the most recently used), else `default`."""
         if game_id not in self:
             return default

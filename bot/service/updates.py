@@ -198,8 +198,8 @@ def private_panel(
     if new_turn and since is not None:
         then = _view_at_last_turn(table, seat)
         if then is not None:
-            name = f"game{table.id}-v{table.record.version}-seat{seat}-since.png"
-            images.append(Image.said(name, partial(draw_since, since, then, view)))
+            since_name = f"game{table.id}-v{table.record.version}-seat{seat}-since.png"
+            images.append(Image.said(since_name, partial(draw_since, since, then, view)))
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
 
 
