@@ -7,10 +7,11 @@ import asyncio
 import os
 import signal
 from collections.abc import Iterator
+from datetime import timedelta
 
 import pytest
 
-from bot.service import PublicUpdate, Service
+from bot.service import FakeClock, PublicUpdate, Service
 from bot.service.ai import LEVELS
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies
@@ -18,6 +19,8 @@ from bot.service.table import load_table
 from bot.service.workers import NICENESS, Workers, draw_images, install, uninstall
 
 pytest.importorskip("games.neuroshima")
+
+HOUR = 3600
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +142,21 @@ async def test_workers_yield_the_cpu_to_the_event_loop(workers: Workers) -> None
     mine = os.getpriority(os.PRIO_PROCESS, 0)
     theirs = await workers.run(os.getpriority, os.PRIO_PROCESS, 0)
     assert theirs == min(19, mine + NICENESS)
+
+
+async def test_the_clock_loop_passes_a_turn_first_and_the_ai_replies_after(
+    service: Service, clock: FakeClock
+) -> None:
+    gid = (await service.create("marks", "alice", seed="late", clock=HOUR)).game_id
+    assert gid is not None
+    await service.add_ai(gid, "alice", "easy")
+    await service.start(gid, "alice")
+    clock.advance(timedelta(hours=1))
+    with replies_later() as owed:  # as the bot's clock loop runs a tick
+        passed = await service.tick()
+    assert any("ran out of time" in str(getattr(m, "text", "")) for m in passed)
+    assert owed == [gid] and (await load_table(service.host, gid)).to_act() == {1}
+    replies = await ai_replies(service.host, owed)
+    assert (await load_table(service.host, gid)).to_act() == {0}
+    public = next(m for m in replies if isinstance(m, PublicUpdate))
+    assert str(public.text).startswith("AI (easy)")
