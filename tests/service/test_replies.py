@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import os
+import pickle
 import signal
 from collections.abc import Iterator
 from datetime import timedelta
+from functools import partial
+from typing import Any
 
 import pytest
 
 from bot.service import FakeClock, PublicUpdate, Service
 from bot.service.ai import LEVELS
 from bot.service.play import replies_later
+from bot.service.presenters import image
 from bot.service.replies import ai_replies
 from bot.service.table import load_table
 from bot.service.workers import NICENESS, Workers, draw_images, install, uninstall
@@ -160,3 +164,33 @@ async def test_the_clock_loop_passes_a_turn_first_and_the_ai_replies_after(
     assert (await load_table(service.host, gid)).to_act() == {0}
     public = next(m for m in replies if isinstance(m, PublicUpdate))
     assert str(public.text).startswith("AI (easy)")
+
+
+def drawings() -> list[object]:
+    from bot.service import presenters
+    from bot.service.hosting import sniper_elite, space_alert, warzone
+
+    return [
+        presenters.neuroshima_board,
+        presenters.neuroshima_hand,
+        presenters.neuroshima_since,
+        presenters.neuroshima_replay,
+        space_alert.board_png,
+        space_alert.hand_png,
+        sniper_elite.mission_png,
+        warzone.PRESENTER.board,
+    ]
+
+
+@pytest.mark.parametrize("draw", drawings())
+def test_every_game_s_drawings_can_travel_to_the_pool(draw: Any) -> None:
+    render = image("game1-board.png", draw, ("a view",)).render
+    travelled = pickle.loads(pickle.dumps(render))
+    assert travelled.func is render.func and travelled.args == render.args
+
+
+def test_the_tile_preview_can_travel_to_the_pool() -> None:
+    from bot.service.commands.frontend import preview_png
+
+    render = partial(preview_png, "a view", 0, ("moloch.soldier", None, 3))
+    assert pickle.loads(pickle.dumps(render)).args == render.args
