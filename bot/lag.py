@@ -4,8 +4,8 @@ A task sleeps a short interval again and again; whatever it wakes up late by is 
 spent in something that did not yield (a stall). The monitor keeps the largest stall since it
 started and the largest of the last minute, logs every stall over the threshold, and, when
 `MUSTER_LAG_REPORT` names a file, writes `{"loop_lag_max_ms": <float>}` there (at most once a
-second) for benchmarks that watch a running bot from outside. Nothing here is Discord's: any
-front-end (or benchmark) that owns a loop may run one.
+second) for benchmarks that watch a running bot from outside (bot.config reads the variable).
+Nothing here is Discord's: any front-end (or benchmark) that owns a loop may run one.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from pathlib import Path
 
 log = logging.getLogger("muster.lag")
 
-REPORT_ENV = "MUSTER_LAG_REPORT"
 INTERVAL = 0.025
 """Seconds between samples: short enough that a stall of 100 ms cannot hide between two."""
 THRESHOLD_MS = 100.0
@@ -59,12 +58,6 @@ class LagMonitor:
         self._reported_at: float | None = None
         self._reported_ms: float | None = None
         self._task: asyncio.Task[None] | None = None
-
-    @classmethod
-    def from_environment(cls) -> LagMonitor:
-        """A monitor that reports to the file named by MUSTER_LAG_REPORT, if any."""
-        path = os.environ.get(REPORT_ENV)
-        return cls(report=Path(path) if path else None)
 
     @property
     def recent_ms(self) -> float:

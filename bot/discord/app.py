@@ -86,7 +86,7 @@ class MusterBot(discord.Client):
         self.runner: Runner | None = None
         self._ticker: asyncio.Task[None] | None = None
         self.workers: Workers | None = None
-        self.lag = LagMonitor.from_environment()
+        self.lag = LagMonitor(report=settings.lag_report)
         """The event loop's lag (`lag.largest_ms`, `lag.recent_ms`), for logs and metrics."""
 
     def display_name(self, user_id: int) -> str:

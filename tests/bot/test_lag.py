@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.lag import REPORT_ENV, LagMonitor
+from bot.config import settings_from
+from bot.lag import LagMonitor
 
 
 class Clock:
@@ -78,12 +79,11 @@ def test_the_report_file_has_one_key_and_is_written_at_most_once_a_second(
     assert json.loads(report.read_text()) == {"loop_lag_max_ms": 80.0}
 
 
-async def test_the_report_path_comes_from_the_environment(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_the_report_path_comes_from_the_environment(tmp_path: Path) -> None:
     report = tmp_path / "lag.json"
-    monkeypatch.setenv(REPORT_ENV, str(report))
-    monitor = LagMonitor.from_environment()
+    settings = settings_from({"MUSTER_LAG_REPORT": str(report)})
+    assert settings.lag_report == report and settings_from({}).lag_report is None
+    monitor = LagMonitor(report=settings.lag_report)
     monitor.start()
     await asyncio.sleep(0.05)
     await monitor.stop()
