@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from bot.service.table import load_table
 from tests.discord.conftest import World
-from tests.discord.test_panel import vs_ai
+from tests.discord.fakes import click
+from tests.discord.test_panel import control, vs_ai
 
 
 async def test_the_person_is_answered_before_the_ai_moves(world: World) -> None:
@@ -26,3 +27,19 @@ async def test_the_person_is_answered_before_the_ai_moves(world: World) -> None:
     assert kinds[4][0] == "dm" and "your move" in kinds[4][1]
     table = await load_table(world.service.host, game)
     assert table.to_act() == {0}
+
+
+async def test_a_panel_click_is_answered_before_the_ai_moves(world: World) -> None:
+    game, panel = await vs_ai(world)
+    before = len(world.client.log)
+    me = world.interaction(world.alice)
+    await click(me, control(panel, "hq"), "A1")
+    kinds = [(s.kind, (s.content or "").split("\n")[0]) for s in world.client.log[before:]]
+    assert kinds[:4] == [
+        ("defer", ""),
+        ("edit_original", "Played: hq A1"),  # the panel answers the click first
+        ("send", "alice (moloch): hq A1"),
+        ("send", "AI (easy) (hegemony): hq E3"),
+    ]
+    assert kinds[4][0] == "dm" and "your move" in kinds[4][1]
+    assert (await load_table(world.service.host, game)).to_act() == {0}
