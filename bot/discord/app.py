@@ -28,7 +28,7 @@ from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.lag import LagMonitor
 from bot.service.commands.frontend import open_service
 from bot.service.play import replies_later
-from bot.service.replies import ai_replies
+from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service
 from bot.service.workers import Workers
 from bot.service.workers import install as install_workers
@@ -121,10 +121,17 @@ class MusterBot(discord.Client):
 
     async def _tick_forever(self) -> None:
         await self.wait_until_ready()
+        if self.runner is not None:  # AI replies a stop interrupted are given first
+            try:
+                self.runner.stuck += await owed_games(self.runner.service.host)
+            except Exception:
+                log.exception("could not look for AI replies owed")
         ticks = 0
         while not self.is_closed():
             runner = self.runner
             if runner is not None:
+                stuck, runner.stuck = runner.stuck, []
+                await runner.ai_replies(stuck)
                 try:
                     leagues = ticks % LEAGUE_TICKS == 0
                     await tick_once(runner.service, runner.delivery, leagues=leagues)

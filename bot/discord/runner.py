@@ -66,6 +66,8 @@ class Runner:
     def __init__(self, service: Service, delivery: Delivery) -> None:
         self.service = service
         self.delivery = delivery
+        self.stuck: list[int] = []
+        """Games whose AI reply failed: the clock loop tries them again."""
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer a user in: their /settings choice, else their client's."""
@@ -122,8 +124,9 @@ class Runner:
             return
         try:
             await self.delivery.deliver(await ai_replies(self.service.host, owed))
-        except Exception:  # the person has their answer; the next move owes the reply again
+        except Exception:  # the person has their answer; the clock loop tries again
             log.exception("AI replies in games %s failed", owed)
+            self.stuck += [g for g in owed if g not in self.stuck]
 
     async def present(
         self,

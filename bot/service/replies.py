@@ -19,6 +19,7 @@ from bot.service.table import Host, Table, load_table
 from bot.service.workers import offload
 from games.base import Seat
 from storage.base import GameClosedError, StaleVersionError
+from storage.records import GameStatus
 
 log = logging.getLogger(__name__)
 
@@ -83,3 +84,21 @@ async def ai_replies(host: Host, game_ids: Iterable[int]) -> list[Message]:
             pending += [g for g in more if g not in pending]
             more.clear()
     return messages
+
+
+async def owed_games(host: Host, page: int = 500) -> list[int]:
+    """Running games whose AI seats owe a reply nobody is giving: the process stopped (or the
+    reply failed) between a person's write and the AI's. Read at start-up, so a person is never
+    left waiting for an AI that will not move; games where a person is to act are skipped,
+    as that person's next move owes the reply again."""
+    found: list[int] = []
+    after = 0
+    while records := await host.store.games_with_status(
+        GameStatus.ACTIVE, after_id=after, limit=page
+    ):
+        for record in records:
+            seats = await host.store.seats(record.id)
+            if not any(s.to_act for s in seats) and owes_reply(await load_table(host, record.id)):
+                found.append(record.id)
+        after = records[-1].id
+    return found

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+import bot.discord.runner as runner_module
 from bot.service.table import load_table
 from tests.discord.conftest import World
 from tests.discord.fakes import click
@@ -42,4 +45,22 @@ async def test_a_panel_click_is_answered_before_the_ai_moves(world: World) -> No
         ("send", "AI (easy) (hegemony): hq E3"),
     ]
     assert kinds[4][0] == "dm" and "your move" in kinds[4][1]
+    assert (await load_table(world.service.host, game)).to_act() == {0}
+
+
+async def test_a_failed_ai_reply_is_kept_for_the_clock_loop(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, _ = await vs_ai(world)
+
+    async def down(host: object, owed: list[int]) -> list[object]:
+        raise ConnectionError("database restarting")
+
+    monkeypatch.setattr(runner_module, "ai_replies", down)
+    me = await world.slash(world.alice, "neuroshima hq", hex="C3")
+    assert world.client.log.of("followup", me.id)  # alice has her answer all the same
+    assert world.runner.stuck == [game]
+    monkeypatch.undo()
+    stuck, world.runner.stuck = world.runner.stuck, []  # as the clock loop does
+    await world.runner.ai_replies(stuck)
     assert (await load_table(world.service.host, game)).to_act() == {0}

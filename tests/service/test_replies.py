@@ -18,7 +18,7 @@ from bot.service import FakeClock, PublicUpdate, Service
 from bot.service.ai import LEVELS
 from bot.service.play import replies_later
 from bot.service.presenters import image
-from bot.service.replies import ai_replies
+from bot.service.replies import ai_replies, owed_games
 from bot.service.table import load_table
 from bot.service.workers import NICENESS, Workers, draw_images, install, uninstall
 
@@ -194,3 +194,16 @@ def test_the_tile_preview_can_travel_to_the_pool() -> None:
 
     render = partial(preview_png, "a view", 0, ("moloch.soldier", None, 3))
     assert pickle.loads(pickle.dumps(render)).args == render.args
+
+
+async def test_a_reply_a_stop_interrupted_is_found_at_start(service: Service) -> None:
+    waiting = await versus_hard(service, "stop-1")  # alice is to act: nothing is owed
+    cut = await versus_hard(service, "stop-2")
+    with replies_later():
+        await service.act(cut, "alice", "hq C3")
+    # The process stops here: the AI's reply was owed but never given.
+    service.host.cache.clear()
+    assert await owed_games(service.host, page=1) == [cut]
+    await ai_replies(service.host, [cut])
+    assert await owed_games(service.host) == []
+    assert (await load_table(service.host, waiting)).to_act() == {0}
