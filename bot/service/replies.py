@@ -4,6 +4,11 @@ moves are written as a change of their own, once the person's move is written an
 A person is never held by an AI: their write does not wait for it, and a person who moves
 while an AI thinks (simultaneous play) wins the race; the AI then thinks again on the new
 position (see `ai_reply`).
+
+Only a front-end that opens `play.replies_later()` gets this: the Discord runner, its panel
+clicks and its clock loop. The console keeps the AI inside the person's write, on its loop:
+one person at one keyboard waits for the reply anyway, nobody else is kept waiting, and its
+scripts and tests read the AI's move in the same answer.
 """
 
 from __future__ import annotations
