@@ -32,6 +32,8 @@ class Settings:
     dev_guild: int | None = None
     locale: str = "en"
     log_level: str = "INFO"
+    lag_report: Path | None = None
+    """Where the bot writes its event loop's largest stall (MUSTER_LAG_REPORT; benchmarks)."""
 
     @property
     def has_discord(self) -> bool:
@@ -88,6 +90,9 @@ def locale_from(environ: Mapping[str, str]) -> str:
     return (environ.get("MUSTER_LOCALE") or "en").strip() or "en"
 
 
+LAG_REPORT = "MUSTER_LAG_REPORT"
+
+
 def settings_from(environ: Mapping[str, str]) -> Settings:
     """Settings from a mapping of environment variables (no .env reading)."""
     return Settings(
@@ -96,6 +101,7 @@ def settings_from(environ: Mapping[str, str]) -> Settings:
         dev_guild=_dev_guild(environ.get("MUSTER_DEV_GUILD")),
         locale=locale_from(environ),
         log_level=_log_level(environ.get("MUSTER_LOG_LEVEL")),
+        lag_report=Path(report) if (report := (environ.get(LAG_REPORT) or "").strip()) else None,
     )
 
 

@@ -12,6 +12,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+# Loaded with the bot: settle imports it when a game ends, and its first import (120 ms) would
+# stall the event loop then.
+import bot.service.leagues.hook  # noqa: F401
 from bot.config import Settings
 from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
@@ -22,8 +25,13 @@ from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
+from bot.lag import LagMonitor
 from bot.service.commands.frontend import open_service
+from bot.service.play import replies_later
+from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service
+from bot.service.workers import Workers
+from bot.service.workers import install as install_workers
 
 log = logging.getLogger("muster.discord")
 
@@ -57,9 +65,14 @@ async def tick_once(service: Service, delivery: Delivery, *, leagues: bool = Tru
 
     Returns how many messages and league replies went out.
     """
-    messages = await service.tick()
-    await delivery.deliver(messages)
-    return len(messages) + (await tick_leagues(delivery) if leagues else 0)
+    with replies_later() as owed:
+        messages = await service.tick()
+        await delivery.deliver(messages)
+        sent = len(messages) + (await tick_leagues(delivery) if leagues else 0)
+    # AI seats that are to act now (after a timeout, in league tables) think in the pool.
+    replies = await ai_replies(service.host, owed)
+    await delivery.deliver(replies)
+    return sent + len(replies)
 
 
 class MusterBot(discord.Client):
@@ -72,6 +85,9 @@ class MusterBot(discord.Client):
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self.workers: Workers | None = None
+        self.lag = LagMonitor(report=settings.lag_report)
+        """The event loop's lag (`lag.largest_ms`, `lag.recent_ms`), for logs and metrics."""
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
@@ -80,6 +96,9 @@ class MusterBot(discord.Client):
 
     async def setup_hook(self) -> None:
         """Open the store, register commands and persistent components, sync as configured."""
+        self.workers = Workers()
+        install_workers(self.workers)
+        self.lag.start()
         service = await open_service(self.settings.database, self.display_name)
         self.runner = Runner(service, Delivery(self, service))
         install(self.tree, self.runner)
@@ -102,10 +121,17 @@ class MusterBot(discord.Client):
 
     async def _tick_forever(self) -> None:
         await self.wait_until_ready()
+        if self.runner is not None:  # AI replies a stop interrupted are given first
+            try:
+                self.runner.stuck += await owed_games(self.runner.service.host)
+            except Exception:
+                log.exception("could not look for AI replies owed")
         ticks = 0
         while not self.is_closed():
             runner = self.runner
             if runner is not None:
+                stuck, runner.stuck = runner.stuck, []
+                await runner.ai_replies(stuck)
                 try:
                     leagues = ticks % LEAGUE_TICKS == 0
                     await tick_once(runner.service, runner.delivery, leagues=leagues)
@@ -124,6 +150,9 @@ class MusterBot(discord.Client):
             self._ticker.cancel()
         if self.runner is not None:
             await self.runner.service.close()
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.close)
+        await self.lag.stop()
         await super().close()
 
 

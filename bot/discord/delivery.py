@@ -50,6 +50,7 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.service import Service
+from bot.service.workers import draw_frames
 
 log = logging.getLogger("muster.discord.delivery")
 
@@ -319,7 +320,8 @@ class Delivery:
         told = localise(m.caption, lang)
         if m.narration:
             told += "\n" + localise(m.narration, lang)
-        attachments = await files.animation(m.name, lambda: m.frames(lang), told)
+        frames = await draw_frames(m, lang)  # in the pool; the GIF is put together after
+        attachments = await files.animation(m.name, lambda: frames, told)
         pieces = files.chunks(told)
         # The words name players as mentions: they read as names and ping no one. The
         # pictures go with the last piece, under the whole story.

@@ -11,6 +11,7 @@ import discord
 from PIL import Image as PILImage
 
 from bot.service.outbox import Image
+from bot.service.workers import draw_images
 
 MAX_TEXT = 2000
 MAX_FILES = 10
@@ -42,16 +43,12 @@ def chunks(text: str, size: int = MAX_TEXT) -> list[str]:
     return [p for p in pieces if p] or [""]
 
 
-def _draw(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
-    return [(image.name, image.png(lang)) for image in images]
-
-
 async def draw(images: Sequence[Image], lang: str = "en") -> list[discord.File]:
-    """Discord files of images with their words in `lang`, drawn in a worker thread so the
+    """Discord files of images with their words in `lang`, drawn in the process pool so the
     gateway keeps its heartbeat."""
     if not images:
         return []
-    drawn = await asyncio.to_thread(_draw, images[:MAX_FILES], lang)
+    drawn = await draw_images(images[:MAX_FILES], lang)
     return [discord.File(io.BytesIO(data), filename=name) for name, data in drawn]
 
 

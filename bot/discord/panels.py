@@ -21,6 +21,7 @@ from bot.service.commands.frontend import Seat, legal_choices, preview, seat_of
 from bot.service.commands.hosting import group_name
 from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate
+from bot.service.play import replies_later
 from bot.service.service import Service
 
 Button = discord.ui.Button[discord.ui.View]
@@ -252,10 +253,12 @@ async def answer_click(
     runner = runner_of(interaction)
     # Deferred (as an update of the panel) before anything that reads the store or renders.
     await interaction.response.defer()
-    try:
-        await act(runner, interaction, key, value)
-    except Exception as err:  # the one error handler answers
-        await runner.fail(interaction, err)
+    with replies_later() as owed:
+        try:
+            await act(runner, interaction, key, value)
+        except Exception as err:  # the one error handler answers
+            await runner.fail(interaction, err)
+    await runner.ai_replies(owed)
 
 
 async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:

@@ -24,6 +24,8 @@ from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GA
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
 from bot.service.outbox import LobbyUpdate, PrivateUpdate, PublicUpdate, Reply
+from bot.service.play import replies_later
+from bot.service.replies import ai_replies
 from games.base import GameError
 
 if TYPE_CHECKING:
@@ -64,6 +66,8 @@ class Runner:
     def __init__(self, service: Service, delivery: Delivery) -> None:
         self.service = service
         self.delivery = delivery
+        self.stuck: list[int] = []
+        """Games whose AI reply failed: the clock loop tries them again."""
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer a user in: their /settings choice, else their client's."""
@@ -103,13 +107,26 @@ class Runner:
         public = is_public(command)
         # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
         await interaction.response.defer(ephemeral=not public, thinking=True)
+        # The person's move is written and answered first; AI seats reply after (in the pool).
+        with replies_later() as owed:
+            try:
+                options = {**values, **await self.context(interaction)}
+                reply = await dispatch(self.service, interaction.user.id, command, options)
+                private = values.get(THREAD) == "private"
+                await self.present(interaction, command, reply, public, private_thread=private)
+            except Exception as err:  # every failure ends as a reply; see fail()
+                await self.fail(interaction, err)
+        await self.ai_replies(owed)
+
+    async def ai_replies(self, owed: list[int]) -> None:
+        """After the person is answered: the AI seats of these games act and are delivered."""
+        if not owed:
+            return
         try:
-            options = {**values, **await self.context(interaction)}
-            reply = await dispatch(self.service, interaction.user.id, command, options)
-            private = values.get(THREAD) == "private"
-            await self.present(interaction, command, reply, public, private_thread=private)
-        except Exception as err:  # every failure ends as a reply; see fail()
-            await self.fail(interaction, err)
+            await self.delivery.deliver(await ai_replies(self.service.host, owed))
+        except Exception:  # the person has their answer; the clock loop tries again
+            log.exception("AI replies in games %s failed", owed)
+            self.stuck += [g for g in owed if g not in self.stuck]
 
     async def present(
         self,

@@ -92,14 +92,32 @@ def chooser_for(key: str) -> Chooser:
     return found
 
 
+def accepts_for(key: str) -> Accepts | None:
+    """How game `key` says an open-ended action fits its menu (None: only listed actions)."""
+    return _ACCEPTS.get(key)
+
+
 def choose(key: str, view: Any, legal: Sequence[Any], rng: random.Random, budget: Budget) -> Any:
     """An AI decision; a chooser that fails or answers illegally is replaced by random play."""
+    return decide(key, chooser_for(key), accepts_for(key), view, legal, rng, budget)
+
+
+def decide(
+    key: str,
+    chooser: Chooser,
+    accepts: Accepts | None,
+    view: Any,
+    legal: Sequence[Any],
+    rng: random.Random,
+    budget: Budget,
+) -> Any:
+    """`choose` with the game's chooser given (a worker process has no registrations)."""
     try:
-        action = chooser_for(key)(view, legal, rng, budget)
+        action = chooser(view, legal, rng, budget)
     except Exception:
         log.exception("the %s AI failed; playing a random legal action", key)
         return random_choice(view, legal, rng, budget)
-    if action not in legal and not (key in _ACCEPTS and _ACCEPTS[key](action, legal)):
+    if action not in legal and not (accepts is not None and accepts(action, legal)):
         log.error("the %s AI chose an illegal action %r; playing a random one", key, action)
         return random_choice(view, legal, rng, budget)
     return action

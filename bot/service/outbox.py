@@ -5,31 +5,54 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
+from functools import partial
 
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A PNG drawn on first use, in the language of the message it goes into (front-ends call
-    `png(lang)` off the event loop)."""
+    """A PNG drawn on first use, in the language of the message it goes into (front-ends draw
+    it off the event loop: `bot.service.workers.draw_images`).
+
+    `render` pickles when it is a partial of module-level functions over views (see
+    `presenters.image`), which lets the process pool draw it; what it drew is kept in `drawn`.
+    """
 
     name: str
     render: Callable[[str], bytes] = field(compare=False, repr=False)
+    speaks: bool = field(default=True, compare=False, repr=False)
+    """Whether the words in the image depend on the language (else one drawing serves all)."""
+    drawn: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def lazy(name: str, draw: Callable[[], bytes]) -> Image:
         """An image without words to translate, drawn once, the first time it is asked for."""
-        drawn = cache(draw)
-        return Image(name, lambda lang: drawn())
+        return Image(name, partial(_mute, draw), speaks=False)
 
     @staticmethod
     def said(name: str, draw: Callable[[str], bytes]) -> Image:
         """An image with words, drawn once per language (`draw` gets the language code)."""
-        return Image(name, cache(draw))
+        return Image(name, draw)
+
+    def key(self, lang: str) -> str:
+        """The language a drawing in `lang` is kept under ('' when the image has no words)."""
+        return lang if self.speaks else ""
+
+    def keep(self, lang: str, png: bytes) -> None:
+        """Remember a drawing made elsewhere (in the pool)."""
+        self.drawn[self.key(lang)] = png
 
     def png(self, lang: str = "en") -> bytes:
         """The PNG bytes in `lang` (drawing them now if this is the first call for it)."""
-        return self.render(lang)
+        found = self.drawn.get(self.key(lang))
+        if found is None:
+            found = self.render(lang)
+            self.keep(lang, found)
+        return found
+
+
+def _mute(draw: Callable[[], bytes], lang: str) -> bytes:
+    del lang  # an image without words looks the same in every language
+    return draw()
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +91,14 @@ class BattleReplay:
     """The battle in words, phase by phase (a Text: said in the reader's language)."""
     seq: int = -1
     """The log position of the move that fought the battle (-1: not from a move)."""
+    drawn: dict[str, tuple[bytes, ...]] = field(default_factory=dict, compare=False, repr=False)
 
     def frames(self, lang: str = "en") -> tuple[bytes, ...]:
         """The PNG frames in order, their words in `lang` (drawn on the first call for it)."""
-        return self.render(lang)
+        found = self.drawn.get(lang)
+        if found is None:
+            found = self.drawn[lang] = tuple(self.render(lang))
+        return found
 
 
 @dataclass(frozen=True, slots=True)

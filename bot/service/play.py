@@ -7,7 +7,9 @@ store and a stale write is simply planned again on a fresh load.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -79,6 +81,69 @@ def _said(reason: str) -> dict[str, Any]:
         return {"said": stored(reason)}
     except SnapshotError:  # a value no record can hold: the English reason alone is kept
         return {}
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """What AI seats need to play on from a state; it pickles, so the process pool can think."""
+
+    key: str
+    rules: Any
+    state: Any
+    seed: str
+    seq: int
+    levels: tuple[tuple[Seat, str], ...]
+    """The seats the bot plays, with their AI level."""
+    chooser: ai.Chooser
+    accepts: ai.Accepts | None
+
+
+def bot_moves(turn: BotTurn) -> tuple[tuple[Seat, Any], ...]:
+    """The moves AI seats make from `turn.state` until a person must act or the game is over
+    (pure, and the same wherever it runs: every decision's Random is seeded by its seq)."""
+    rules, levels = turn.rules, dict(turn.levels)
+    state, seq = turn.state, turn.seq
+    moves: list[tuple[Seat, Any]] = []
+    for _ in range(MAX_BOT_MOVES):
+        movers = sorted(s for s in rules.to_act(state) if s != CHANCE and s in levels)
+        if not movers:
+            return tuple(moves)
+        seat = movers[0]
+        legal = list(rules.legal_actions(state, seat))
+        if not legal:
+            log.error("%s gave seat %d nothing to do", turn.key, seat)
+            return tuple(moves)
+        view = rules.player_view(state, seat)
+        budget = ai.LEVELS[levels[seat]]
+        rng = ai.ai_rng(turn.seed, seq)
+        action = ai.decide(turn.key, turn.chooser, turn.accepts, view, legal, rng, budget)
+        state, events = engine.play(rules, state, turn.seed, seq, seat, action)
+        seq += len(events)
+        moves.append((seat, action))
+    raise RuntimeError("AI seats did not hand the turn back")
+
+
+_LATER: ContextVar[list[int] | None] = ContextVar("ai_replies_later", default=None)
+"""The games whose AI seats owe a reply, while a front-end answers people first."""
+
+
+@contextmanager
+def replies_later() -> Iterator[list[int]]:
+    """Within this block (one interaction or clock tick), AI seats do not move inside a
+    person's write: the games whose AI seats are then to act are listed instead, for
+    `bot.service.replies.ai_replies` after the person has been answered."""
+    owed: list[int] = []
+    token = _LATER.set(owed)
+    try:
+        yield owed
+    finally:
+        _LATER.reset(token)
+
+
+def _owe_replies(after: Table) -> None:
+    owed = _LATER.get()
+    if owed is not None and after.id not in owed and after.to_act() & after.ai_seats():
+        owed.append(after.id)
 
 
 class Draft:
@@ -174,23 +239,34 @@ class Draft:
         return frozenset(s for s in self.rules.to_act(self.state) if s != CHANCE)
 
     def bots(self) -> None:
-        """Let AI seats act until a person must act or the game is over."""
-        bots = self.bot_seats()
-        for _ in range(MAX_BOT_MOVES):
-            movers = sorted(self.to_act() & bots)
-            if not movers:
-                return
-            seat = movers[0]
-            legal = list(self.rules.legal_actions(self.state, seat))
-            if not legal:
-                log.error("%s gave seat %d nothing to do", self.table.spec.key, seat)
-                return
+        """Let AI seats act until a person must act or the game is over.
+
+        Inside `replies_later()` (a front-end that answers people first) this does nothing:
+        `run` notes the game, and `bot.service.replies` plays the AI seats after the reply.
+        """
+        if _LATER.get() is not None:
+            return
+        for seat, action in bot_moves(self.bot_turn()):
+            self.play(seat, action)
+
+    def bot_turn(self) -> BotTurn:
+        """What the AI seats need to play on from the drafted state."""
+        levels = []
+        for seat in sorted(self.bot_seats()):
             user = self.table.user_at(seat)
-            budget = ai.LEVELS[ai.level_of(user if user is not None and user < 0 else -2)]
-            view = self.rules.player_view(self.state, seat)
-            rng = ai.ai_rng(self.table.record.seed, self.seq)
-            self.play(seat, ai.choose(self.table.spec.key, view, legal, rng, budget))
-        raise RuntimeError("AI seats did not hand the turn back")
+            # A resigned player's seat is played at the normal level.
+            levels.append((seat, ai.level_of(user if user is not None and user < 0 else -2)))
+        key = self.table.spec.key
+        return BotTurn(
+            key,
+            self.rules,
+            self.state,
+            self.table.record.seed,
+            self.seq,
+            tuple(levels),
+            ai.chooser_for(key),
+            ai.accepts_for(key),
+        )
 
     def say(self, line: str) -> None:
         """Add a line to the public update."""
@@ -245,6 +321,7 @@ async def commit(host: Host, plan: Plan) -> Table:
     after = replace(table, record=record, timeline=plan.timeline, state=plan.state)
     if status is not GameStatus.LOBBY:
         host.cache[table.id] = after
+    _owe_replies(after)
     return after
 
 

@@ -139,8 +139,14 @@ def image(
     else once; with the seats' `names` when it draws players (else it says "Seat N")."""
     named = {"names": tuple(names)} if names is not None and takes(draw, "names") else {}
     if not speaks(draw):
-        return Image.lazy(name, lambda: draw(*args, **named))
-    return Image.said(name, lambda lang: draw(*args, say=sayer(lang), **named))
+        return Image.lazy(name, partial(draw, *args, **named))
+    return Image.said(name, partial(said, draw, args, named))
+
+
+def said(draw: Callable[..., Any], args: tuple[Any, ...], named: dict[str, Any], lang: str) -> Any:
+    """`draw(*args, **named)` with its words in `lang` (a module-level function: it pickles, so
+    the process pool can draw; see bot.service.workers)."""
+    return draw(*args, say=sayer(lang), **named)
 
 
 TEXT_ONLY = Presenter()
@@ -193,10 +199,8 @@ def neuroshima_narration(view: Any, names: Sequence[str]) -> tuple[str, str]:
 
 def _neuroshima() -> Presenter:
     try:
-        board = importlib.import_module("rendering.neuroshima.board")
-        hand = importlib.import_module("rendering.neuroshima.hand")
-        battle = importlib.import_module("rendering.neuroshima.battle")
-        changes = importlib.import_module("rendering.neuroshima.changes")
+        for name in ("board", "hand", "battle", "changes"):
+            importlib.import_module(f"rendering.neuroshima.{name}")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
         return Presenter(
@@ -205,48 +209,66 @@ def _neuroshima() -> Presenter:
             narrate=neuroshima_narration,
             turn=neuroshima_turn,
         )
-
-    def png(image: Any, view: Any) -> bytes:
-        return bytes(board.delivery_png(image, view))
-
-    def board_png(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
-        return bytes(board.board_png(view, names, say=say))
-
-    def hand_png(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
-        return png(hand.hand_image(view, view.viewer, names, say=say), view)
-
-    def effect(before: Any, after: Any, names: Sequence[str]) -> Sequence[str]:
-        if neuroshima_fought(before, after) or before.turn != after.turn:
-            return ()  # a battle is told whole; a turn's end changes nothing by itself
-        fresh = after.this_turn[len(before.this_turn) :]
-        return [changes.describe_change(c, after, names) for c in fresh if c.kind not in SAID]
-
-    def since_png(then: Any, now: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
-        del then  # the view itself carries what changed since the seat's last turn
-        return png(board.since_last_turn_image(now, names, say=say), now)
-
-    def replay(
-        before: Any,
-        seat: Seat,
-        action: Any,
-        after: Any,
-        say: Say = str,
-        names: Sequence[str] | None = None,
-    ) -> Sequence[bytes]:
-        del before, seat, action  # the view after a battle carries its summary
-        return [png(frame, after) for frame in battle.battle_frames(after, names, say=say)]
-
     return Presenter(
-        board=board_png,
-        hand=hand_png,
-        since=since_png,
-        replay=replay,
+        board=neuroshima_board,
+        hand=neuroshima_hand,
+        since=neuroshima_since,
+        replay=neuroshima_replay,
         summary=neuroshima_summary,
         fought=neuroshima_fought,
         narrate=neuroshima_narration,
-        effect=effect,
+        effect=neuroshima_effect,
         turn=neuroshima_turn,
     )
+
+
+# Neuroshima's drawings are module-level functions, not closures, so that they pickle.
+def _ns(name: str) -> Any:
+    return importlib.import_module(f"rendering.neuroshima.{name}")
+
+
+def _delivered(image: Any, view: Any) -> bytes:
+    return bytes(_ns("board").delivery_png(image, view))
+
+
+def neuroshima_board(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
+    """The public board PNG."""
+    return bytes(_ns("board").board_png(view, names, say=say))
+
+
+def neuroshima_hand(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
+    """A seat's hand panel PNG."""
+    return _delivered(_ns("hand").hand_image(view, view.viewer, names, say=say), view)
+
+
+def neuroshima_since(
+    then: Any, now: Any, say: Say = str, names: Sequence[str] | None = None
+) -> bytes:
+    """What changed since the seat's last turn, as a PNG."""
+    del then  # the view itself carries what changed since the seat's last turn
+    return _delivered(_ns("board").since_last_turn_image(now, names, say=say), now)
+
+
+def neuroshima_replay(
+    before: Any,
+    seat: Seat,
+    action: Any,
+    after: Any,
+    say: Say = str,
+    names: Sequence[str] | None = None,
+) -> Sequence[bytes]:
+    """The frames of a battle, as PNGs."""
+    del before, seat, action  # the view after a battle carries its summary
+    frames = _ns("battle").battle_frames(after, names, say=say)
+    return [_delivered(frame, after) for frame in frames]
+
+
+def neuroshima_effect(before: Any, after: Any, names: Sequence[str]) -> Sequence[str]:
+    """What a Neuroshima move visibly did besides itself (who died, who was pushed)."""
+    if neuroshima_fought(before, after) or before.turn != after.turn:
+        return ()  # a battle is told whole; a turn's end changes nothing by itself
+    fresh = after.this_turn[len(before.this_turn) :]
+    return [_ns("changes").describe_change(c, after, names) for c in fresh if c.kind not in SAID]
 
 
 _BUILTIN["neuroshima"] = _neuroshima

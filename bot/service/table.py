@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -136,6 +137,33 @@ class Table:
         return self.spec.rules.player_view(self.state, seat)
 
 
+CACHED_TABLES = 512
+"""Games kept loaded per process. A table costs about 17 KB, so the cache stays near 9 MB
+however many games a long-running bot touches; a game that fell out loads from its latest
+snapshot on its next move (a few ms)."""
+
+
+class TableCache(OrderedDict[int, Table]):
+    """The most recently used tables, at most `size` of them (least recently used go first)."""
+
+    def __init__(self, size: int = CACHED_TABLES) -> None:
+        super().__init__()
+        self.size = size
+
+    def get(self, game_id: int, default: Table | None = None) -> Table | None:  # type: ignore[override]
+        """The cached table of a game (now the most recently used), else `default`."""
+        if game_id not in self:
+            return default
+        self.move_to_end(game_id)
+        return super().__getitem__(game_id)
+
+    def __setitem__(self, game_id: int, table: Table) -> None:
+        super().__setitem__(game_id, table)
+        self.move_to_end(game_id)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+
 @dataclass(frozen=True, slots=True)
 class Host:
     """What every service function works with: the store, the clock, names and a state cache."""
@@ -143,7 +171,7 @@ class Host:
     store: GameStore
     clock: Clock
     names: Callable[[int], str]
-    cache: dict[int, Table] = field(default_factory=dict)
+    cache: TableCache = field(default_factory=TableCache)
     snapshot_every: int | None = SNAPSHOT_EVERY
     """Events between stored snapshots of a game's state (None: store none)."""
 

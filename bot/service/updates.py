@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from bot.service.i18n import restored
@@ -186,7 +186,7 @@ def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
         if not caption:
             caption = describe(host, table, step.seat, step.action)
         name = f"game{table.id}-{step.seq}-battle"
-        render = _frames(presenter.replay, table, step, views, names)
+        render = _frames(presenter.replay, table, step, names)
         found.append(
             BattleReplay(table.id, caption, name, render, narration=narration, seq=step.seq)
         )
@@ -218,21 +218,36 @@ def _frames(
     animate: Callable[..., Sequence[bytes]] | None,
     table: Table,
     step: Step,
-    views: Callable[[], tuple[Any, Any]],
     names: Sequence[str],
 ) -> Callable[[str], tuple[bytes, ...]]:
-    named = {"names": tuple(names)} if animate is not None and takes(animate, "names") else {}
+    if animate is None:  # a game shown in words only
+        return no_frames
+    named = {"names": tuple(names)} if takes(animate, "names") else {}
+    rules = table.spec.rules
+    return partial(
+        draw_frames, animate, rules, step.before, step.seat, step.action, step.after, named
+    )
 
-    @cache
-    def draw(lang: str) -> tuple[bytes, ...]:
-        if animate is None:  # a game shown in words only
-            return ()
-        before, after = views()
-        return tuple(
-            animate(before, step.seat, step.action, after, **words(animate, lang), **named)
-        )
 
-    return draw
+def no_frames(lang: str) -> tuple[bytes, ...]:
+    """The frames of a game shown in words only: none."""
+    del lang
+    return ()
+
+
+def draw_frames(
+    animate: Callable[..., Sequence[bytes]],
+    rules: Any,
+    before: Any,
+    seat: Seat,
+    action: Any,
+    after: Any,
+    named: dict[str, Any],
+    lang: str,
+) -> tuple[bytes, ...]:
+    """A replay's frames in `lang` from the states around the move (pickles for the pool)."""
+    seen_before, seen_after = rules.player_view(before, None), rules.player_view(after, None)
+    return tuple(animate(seen_before, seat, action, seen_after, **words(animate, lang), **named))
 
 
 def legal_texts(table: Table, seat: Seat, state: Any = None) -> list[str]:
@@ -282,13 +297,21 @@ def private_panel(
         then = _view_at_last_turn(table, seat)
         if then is not None:
             named = {"names": player_names(host, table)} if takes(since, "names") else {}
-            images.append(
-                Image.said(
-                    f"game{table.id}-v{table.record.version}-seat{seat}-since.png",
-                    lambda lang: since(then(), view, **words(since, lang), **named),
-                )
-            )
+            since_name = f"game{table.id}-v{table.record.version}-seat{seat}-since.png"
+            draw = partial(draw_since, since, then, view, named)
+            images.append(Image.said(since_name, draw))
     return PrivateUpdate(user, table.id, seat, Text.lines(lines), tuple(images))
+
+
+def draw_since(
+    since: Callable[..., bytes],
+    then: Callable[[], Any],
+    view: Any,
+    named: dict[str, Any],
+    lang: str,
+) -> bytes:
+    """The since-last-turn image in `lang` (pickles for the pool)."""
+    return since(then(), view, **words(since, lang), **named)
 
 
 def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
@@ -296,18 +319,24 @@ def _view_at_last_turn(table: Table, seat: Seat) -> Callable[[], Any] | None:
     last = max((i for i, m in enumerate(moves) if m.seat == seat), default=None)
     if last is None:
         return None
+    t = table
+    return partial(
+        seat_view_after,
+        t.spec,
+        t.game_config,
+        t.settings.seats,
+        t.record.seed,
+        tuple(moves[: last + 1]),
+        seat,
+    )
 
-    def view() -> Any:
-        state = replay_state(
-            table.spec,
-            table.game_config,
-            table.settings.seats,
-            table.record.seed,
-            moves[: last + 1],
-        )
-        return table.spec.rules.player_view(state, seat)
 
-    return view
+def seat_view_after(
+    spec: Any, config: Any, seats: int, seed: str, moves: Sequence[Any], seat: Seat
+) -> Any:
+    """What `seat` saw after `moves` (replayed from the setup; only when an image needs it)."""
+    state = replay_state(spec, config, seats, seed, moves)
+    return spec.rules.player_view(state, seat)
 
 
 def _reason(host: Host, table: Table, outcome: dict[str, Any]) -> Text:

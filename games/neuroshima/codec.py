@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
 from games.base import AmbiguousActionError, InvalidActionError
@@ -115,7 +116,13 @@ def from_json(data: Mapping[str, Any]) -> NeuroshimaAction:
 
 
 def _board(view: NeuroshimaView | None) -> Board:
-    return Board(view.board_radius if view is not None else 2)
+    return _board_of(view.board_radius if view is not None else 2)
+
+
+@cache
+def _board_of(radius: int) -> Board:
+    # One Board per size: its hex labels are built once, not once per formatted action.
+    return Board(radius)
 
 
 def format(action: NeuroshimaAction, view: NeuroshimaView | None = None) -> str:

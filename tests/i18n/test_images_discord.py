@@ -31,13 +31,13 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 def drawn(monkeypatch: pytest.MonkeyPatch) -> Drawn:
     """Records the language each attachment is drawn in, drawing it for real."""
     found: Drawn = []
-    real = files._draw
+    real = files.draw_images
 
-    def record(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
+    async def record(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
         found.extend((image.name, lang, image) for image in images)
-        return real(images, lang)
+        return await real(images, lang)
 
-    monkeypatch.setattr(files, "_draw", record)
+    monkeypatch.setattr(files, "draw_images", record)
     return found
 
 

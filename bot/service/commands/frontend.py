@@ -9,7 +9,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import is_ai
 from bot.service.commands.sources import Ask, legal_values
@@ -147,15 +148,17 @@ async def preview(
     view = table.view(seat)
     board = importlib.import_module("games.neuroshima.board")
     where = board.Board(view.board_radius).parse(hex_label)
+    name = f"game{table.id}-v{table.record.version}-preview-{facing}.png"
+    return Image.said(name, partial(preview_png, view, seat, (tile, where, facing)))
+
+
+def preview_png(view: Any, seat: int, preview: tuple[str, Any, int], lang: str) -> bytes:
+    """A Neuroshima hand with a tile previewed on the board, in `lang` (module-level: it
+    pickles, so the process pool can draw it)."""
     hand = importlib.import_module("rendering.neuroshima.hand")
     drawing = importlib.import_module("rendering.neuroshima.board")
-
-    def draw(lang: str) -> bytes:
-        image = hand.hand_image(view, seat, preview=(tile, where, facing), say=sayer(lang))
-        return bytes(drawing.delivery_png(image, view))
-
-    name = f"game{table.id}-v{table.record.version}-preview-{facing}.png"
-    return Image.said(name, draw)
+    image = hand.hand_image(view, seat, preview=preview, say=sayer(lang))
+    return bytes(drawing.delivery_png(image, view))
 
 
 async def open_service(database: str, names: Callable[[int], str] | None = None) -> Service:

@@ -175,15 +175,17 @@ def describe(seat: Seat, action: Any) -> str:
 
 def presenter() -> Presenter:
     """The sniper presenter: the board while playing, the debrief image once it is over."""
+    return Presenter(summary=summary, board=mission_png, describe=describe)
 
-    def board(view: SniperView, say: Say = str) -> bytes:
-        from rendering.sniper_elite import board_png, delivery_png, mission_over_image
 
-        if view.result is None:
-            return board_png(view, say=say)
-        return delivery_png(mission_over_image(view, say=say))
+def mission_png(view: SniperView, say: Say = str) -> bytes:
+    """The board, or the debrief once the mission is over (module-level: it pickles, so the
+    process pool can draw it)."""
+    from rendering.sniper_elite import board_png, delivery_png, mission_over_image
 
-    return Presenter(summary=summary, board=board, describe=describe)
+    if view.result is None:
+        return board_png(view, say=say)
+    return delivery_png(mission_over_image(view, say=say))
 
 
 def pass_action(legal: Sequence[Any]) -> Any | None:

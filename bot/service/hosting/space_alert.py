@@ -202,20 +202,24 @@ def describe(seat: Seat, action: Any) -> Text:
 
 def presenter() -> Presenter:
     """The Space Alert presenter (the renderer is imported on the first image)."""
+    return Presenter(summary=summary, board=board_png, hand=hand_png, describe=describe)
 
-    def board(view: View, say: Say = str) -> bytes:
-        from rendering.space_alert import bridge_png, mission_summary_png
 
-        if view.result is None:
-            return bridge_png(view, say=say)
-        return mission_summary_png(view, say=say)
+# Module-level drawings: they pickle, so the process pool can draw them.
+def board_png(view: View, say: Say = str) -> bytes:
+    """The bridge while playing, the mission summary once it is over."""
+    from rendering.space_alert import bridge_png, mission_summary_png
 
-    def hand(view: View, say: Say = str) -> bytes:
-        from rendering.space_alert import program_png
+    if view.result is None:
+        return bridge_png(view, say=say)
+    return mission_summary_png(view, say=say)
 
-        return program_png(view, say=say)
 
-    return Presenter(summary=summary, board=board, hand=hand, describe=describe)
+def hand_png(view: View, say: Say = str) -> bytes:
+    """A seat's program."""
+    from rendering.space_alert import program_png
+
+    return program_png(view, say=say)
 
 
 # --- host profile --------------------------------------------------------------------------

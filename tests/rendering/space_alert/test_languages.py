@@ -169,13 +169,13 @@ async def test_the_bridge_in_a_russian_thread_and_a_czech_panel(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     drawn: list[tuple[str, str]] = []
-    real = files._draw
+    real = files.draw_images
 
-    def record(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
+    async def record(images: Sequence[Image], lang: str) -> list[tuple[str, bytes]]:
         drawn.extend((image.name, lang) for image in images)
-        return real(images, lang)
+        return await real(images, lang)
 
-    monkeypatch.setattr(files, "_draw", record)
+    monkeypatch.setattr(files, "draw_images", record)
     world = await make_world(tmp_path, FakeClock())
     try:
         en = discord.Locale.american_english
