@@ -18,6 +18,8 @@ from storage.records import (
     GuildSettings,
     NewEvent,
     NewGame,
+    NewOutbox,
+    OutboxRecord,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
@@ -182,8 +184,10 @@ class GameStore(Protocol):
         to_act: Sequence[int] | None = None,
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
+        outbox: Sequence[NewOutbox] = (),
     ) -> GameRecord:
-        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on."""
+        """Log events at seqs expected_seq.. and enqueue `outbox` in one transaction;
+        StaleVersionError if moved on (and then nothing is enqueued)."""
         ...
 
     async def events(
@@ -312,4 +316,41 @@ class GameStore(Protocol):
 
     async def league_members(self, league_id: int) -> list[int]:
         """User ids enrolled in a league, ascending."""
+        ...
+
+    # --- the outbox and the clocks leader --------------------------------------------------
+    async def enqueue(self, messages: Sequence[NewOutbox]) -> list[OutboxRecord]:
+        """Store messages to deliver in one transaction (a key already stored is kept as is)."""
+        ...
+
+    async def due_outbox(self, now: datetime, *, limit: int = 50) -> list[OutboxRecord]:
+        """Pending messages whose next attempt is due at or before `now`, oldest first."""
+        ...
+
+    async def outbox_message(self, key: str) -> OutboxRecord | None:
+        """The outbox row with this idempotency key, if one was stored."""
+        ...
+
+    async def mark_sent(self, outbox_id: int) -> bool:
+        """Close a delivered message; False when it was already closed."""
+        ...
+
+    async def retry_later(self, outbox_id: int, at: datetime, error: str) -> OutboxRecord:
+        """Count a failed attempt and schedule the next one at `at`."""
+        ...
+
+    async def give_up(self, outbox_id: int, error: str) -> bool:
+        """Keep a message that can never be delivered, for its game's host to see."""
+        ...
+
+    async def undeliverable(self, game_ids: Sequence[int]) -> list[OutboxRecord]:
+        """Messages of these games that were given up, oldest first."""
+        ...
+
+    async def lead(self) -> bool:
+        """Take or keep the clocks leadership; True while this store's process holds it."""
+        ...
+
+    async def resign_lead(self) -> None:
+        """Give the clocks leadership up (another process may take it at once)."""
         ...

@@ -1,0 +1,133 @@
+"""The outbox in shared SQL: messages written with their change, delivered and closed later."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from storage.records import NewOutbox, OutboxRecord
+from storage.sql import SqlCore, Tx, json_object
+
+OUTBOX_COLUMNS = (
+    "id, key, game_id, kind, payload, created, attempts, next_attempt, error, sent, failed"
+)
+MAX_ERROR = 500
+"""Characters of a delivery error kept on the row (enough for Discord's code and message)."""
+
+
+async def insert_outbox(tx: Tx, messages: Sequence[NewOutbox], stamp: Any) -> None:
+    """Enqueue messages inside a caller's transaction; a key already stored is left alone."""
+    rows = []
+    for m in messages:
+        if not m.key:
+            raise ValueError("an outbox message needs an idempotency key")
+        rows.append(
+            (m.key, m.game_id, m.kind, json_object(m.payload, "an outbox payload"), stamp, stamp)
+        )
+    if rows:
+        await tx.executemany(
+            "INSERT INTO outbox (key, game_id, kind, payload, created, next_attempt)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO NOTHING",
+            rows,
+        )
+
+
+class SqlOutbox(SqlCore):
+    """Enqueueing, reading due messages, and closing them as sent or undeliverable."""
+
+    def _outbox(self, r: Any) -> OutboxRecord:
+        return OutboxRecord(
+            id=r["id"],
+            key=r["key"],
+            game_id=r["game_id"],
+            kind=r["kind"],
+            payload=self._json(r["payload"]),
+            created=self._dt(r["created"]),
+            attempts=r["attempts"],
+            next_attempt=self._dt(r["next_attempt"]),
+            error=r["error"],
+            sent=self._opt_dt(r["sent"]),
+            failed=self._opt_dt(r["failed"]),
+        )
+
+    async def enqueue(self, messages: Sequence[NewOutbox]) -> list[OutboxRecord]:
+        """Store messages to deliver in one transaction (a key already stored is kept as is)."""
+        if not messages:
+            return []
+        keys = [m.key for m in messages]
+        async with self._write() as tx:
+            await insert_outbox(tx, messages, self._t(self._now()))
+            marks = ", ".join("?" * len(keys))
+            rows = await tx.fetch(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE key IN ({marks}) ORDER BY id", *keys
+            )
+        return [self._outbox(r) for r in rows]
+
+    async def due_outbox(self, now: datetime, *, limit: int = 50) -> list[OutboxRecord]:
+        """Pending messages whose next attempt is due at or before `now`, oldest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+                " WHERE sent IS NULL AND failed IS NULL AND next_attempt <= ?"
+                " ORDER BY next_attempt, id LIMIT ?",
+                self._t(now),
+                limit,
+            )
+        return [self._outbox(r) for r in rows]
+
+    async def outbox_message(self, key: str) -> OutboxRecord | None:
+        """The outbox row with this idempotency key, if one was stored."""
+        async with self._read() as tx:
+            r = await tx.fetchrow(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE key = ?", key)
+        return None if r is None else self._outbox(r)
+
+    async def mark_sent(self, outbox_id: int) -> bool:
+        """Close a delivered message; False when it was already closed."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET sent = ?, error = NULL"
+                " WHERE id = ? AND sent IS NULL AND failed IS NULL",
+                self._t(self._now()),
+                outbox_id,
+            )
+        return changed > 0
+
+    async def retry_later(self, outbox_id: int, at: datetime, error: str) -> OutboxRecord:
+        """Count a failed attempt and schedule the next one at `at`."""
+        async with self._write() as tx:
+            r = await tx.fetchrow(
+                "UPDATE outbox SET attempts = attempts + 1, next_attempt = ?, error = ?"
+                f" WHERE id = ? RETURNING {OUTBOX_COLUMNS}",
+                self._t(at),
+                error[:MAX_ERROR],
+                outbox_id,
+            )
+        if r is None:
+            raise KeyError(f"no outbox message {outbox_id}")
+        return self._outbox(r)
+
+    async def give_up(self, outbox_id: int, error: str) -> bool:
+        """Keep a message that can never be delivered, for its game's host to see."""
+        async with self._write() as tx:
+            changed = await tx.execute(
+                "UPDATE outbox SET failed = ?, attempts = attempts + 1, error = ?"
+                " WHERE id = ? AND sent IS NULL AND failed IS NULL",
+                self._t(self._now()),
+                error[:MAX_ERROR],
+                outbox_id,
+            )
+        return changed > 0
+
+    async def undeliverable(self, game_ids: Sequence[int]) -> list[OutboxRecord]:
+        """Messages of these games that were given up, oldest first."""
+        if not game_ids:
+            return []
+        marks = ", ".join("?" * len(game_ids))
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+                f" WHERE failed IS NOT NULL AND game_id IN ({marks}) ORDER BY id",
+                *game_ids,
+            )
+        return [self._outbox(r) for r in rows]
