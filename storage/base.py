@@ -319,8 +319,17 @@ class GameStore(Protocol):
         ...
 
     # --- the outbox and the clocks leader --------------------------------------------------
-    async def enqueue(self, messages: Sequence[NewOutbox]) -> list[OutboxRecord]:
-        """Store messages to deliver in one transaction (a key already stored is kept as is)."""
+    async def enqueue(
+        self, messages: Sequence[NewOutbox], *, replacing: str | None = None
+    ) -> list[OutboxRecord]:
+        """Store messages to deliver in one transaction (a key already stored is kept as is);
+        a pending, never attempted row keyed `replacing` is dropped in the same transaction."""
+        ...
+
+    async def claim_outbox(
+        self, now: datetime, until: datetime, *, limit: int = 20
+    ) -> list[OutboxRecord]:
+        """Due messages, oldest first, leased until `until` so no other process takes them."""
         ...
 
     async def due_outbox(self, now: datetime, *, limit: int = 50) -> list[OutboxRecord]:

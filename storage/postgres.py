@@ -90,6 +90,8 @@ class _Tx:
 class PostgresStore(SqlStore, SqlLeagues):
     """A GameStore in PostgreSQL; every write is one transaction on a pooled connection."""
 
+    _skip_locked = "FOR UPDATE SKIP LOCKED"
+
     def __init__(self, url: str, pool: Any, clock: Clock | None = None) -> None:
         super().__init__(clock)
         self._url = url

@@ -225,6 +225,8 @@ class NewOutbox:
     kind: str
     payload: JSONObject
     game_id: int | None = None
+    due: datetime | None = None
+    """When it may first be sent by any process (None: now); its writer sends it before."""
 
 
 @dataclass(frozen=True, slots=True)

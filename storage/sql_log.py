@@ -93,7 +93,7 @@ class SqlLog(SqlCore):
                     game_id,
                 )
             # The messages the change produces commit or vanish with it.
-            await insert_outbox(tx, outbox, stamp)
+            await insert_outbox(tx, outbox, stamp, self._t)
         return self._game(row)
 
     async def _refuse(self, tx: Tx, game_id: int, expected_seq: int) -> None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from dataclasses import replace
 from typing import Any
 
 from storage.records import NewOutbox, OutboxRecord
@@ -16,15 +17,17 @@ MAX_ERROR = 500
 """Characters of a delivery error kept on the row (enough for Discord's code and message)."""
 
 
-async def insert_outbox(tx: Tx, messages: Sequence[NewOutbox], stamp: Any) -> None:
+async def insert_outbox(
+    tx: Tx, messages: Sequence[NewOutbox], stamp: Any, at: Callable[[datetime], Any]
+) -> None:
     """Enqueue messages inside a caller's transaction; a key already stored is left alone."""
     rows = []
     for m in messages:
         if not m.key:
             raise ValueError("an outbox message needs an idempotency key")
-        rows.append(
-            (m.key, m.game_id, m.kind, json_object(m.payload, "an outbox payload"), stamp, stamp)
-        )
+        payload = json_object(m.payload, "an outbox payload")
+        due = stamp if m.due is None else at(m.due)
+        rows.append((m.key, m.game_id, m.kind, payload, stamp, due))
     if rows:
         await tx.executemany(
             "INSERT INTO outbox (key, game_id, kind, payload, created, next_attempt)"
@@ -35,6 +38,10 @@ async def insert_outbox(tx: Tx, messages: Sequence[NewOutbox], stamp: Any) -> No
 
 class SqlOutbox(SqlCore):
     """Enqueueing, reading due messages, and closing them as sent or undeliverable."""
+
+    _skip_locked = ""
+    """What a claim adds to lock its rows (PostgreSQL: skip rows another claim holds; SQLite
+    has one writer at a time, so a claim is alone anyway)."""
 
     def _outbox(self, r: Any) -> OutboxRecord:
         return OutboxRecord(
@@ -51,13 +58,24 @@ class SqlOutbox(SqlCore):
             failed=self._opt_dt(r["failed"]),
         )
 
-    async def enqueue(self, messages: Sequence[NewOutbox]) -> list[OutboxRecord]:
-        """Store messages to deliver in one transaction (a key already stored is kept as is)."""
-        if not messages:
+    async def enqueue(
+        self, messages: Sequence[NewOutbox], *, replacing: str | None = None
+    ) -> list[OutboxRecord]:
+        """Store messages to deliver in one transaction (a key already stored is kept as is);
+        a pending, never attempted row keyed `replacing` is dropped in the same transaction."""
+        if not messages and replacing is None:
             return []
         keys = [m.key for m in messages]
         async with self._write() as tx:
-            await insert_outbox(tx, messages, self._t(self._now()))
+            if replacing is not None:
+                await tx.execute(
+                    "DELETE FROM outbox WHERE key = ? AND sent IS NULL AND failed IS NULL"
+                    " AND attempts = 0",
+                    replacing,
+                )
+            await insert_outbox(tx, messages, self._t(self._now()), self._t)
+            if not keys:
+                return []
             marks = ", ".join("?" * len(keys))
             rows = await tx.fetch(
                 f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE key IN ({marks}) ORDER BY id", *keys
@@ -75,6 +93,28 @@ class SqlOutbox(SqlCore):
                 limit,
             )
         return [self._outbox(r) for r in rows]
+
+    async def claim_outbox(
+        self, now: datetime, until: datetime, *, limit: int = 20
+    ) -> list[OutboxRecord]:
+        """Due messages, oldest first, leased until `until` so no other process takes them."""
+        async with self._write() as tx:
+            rows = await tx.fetch(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox"
+                " WHERE sent IS NULL AND failed IS NULL AND next_attempt <= ?"
+                f" ORDER BY next_attempt, id LIMIT ? {self._skip_locked}",
+                self._t(now),
+                limit,
+            )
+            if rows:
+                ids = [r["id"] for r in rows]
+                marks = ", ".join("?" * len(ids))
+                await tx.execute(
+                    f"UPDATE outbox SET next_attempt = ? WHERE id IN ({marks})",
+                    self._t(until),
+                    *ids,
+                )
+        return [replace(self._outbox(r), next_attempt=until) for r in rows]
 
     async def outbox_message(self, key: str) -> OutboxRecord | None:
         """The outbox row with this idempotency key, if one was stored."""

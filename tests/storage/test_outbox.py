@@ -137,3 +137,41 @@ async def test_one_leader_at_a_time(store_url: str, clock: Clock) -> None:
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_claim_leases_rows_to_one_taker(store_url: str, clock: Clock) -> None:
+    a = await open_store(store_url, clock=clock)
+    b = await open_store(store_url, clock=clock)
+    try:
+        gid = await started(a)
+        await a.enqueue([post(f"k{n}", gid) for n in range(5)])
+        lease = clock.now + timedelta(seconds=30)
+        first = await a.claim_outbox(clock.now, lease, limit=3)
+        second = await b.claim_outbox(clock.now, lease, limit=10)
+        assert [m.key for m in first] == ["k0", "k1", "k2"]
+        assert [m.key for m in second] == ["k3", "k4"]
+        assert all(m.next_attempt == lease for m in first + second)
+        assert await a.claim_outbox(clock.now, lease) == []
+        # A taker that died leaves its rows to the next claim once the lease is over.
+        clock.now = lease
+        assert len(await b.claim_outbox(clock.now, lease + timedelta(seconds=30))) == 5
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_row_due_later_waits_for_its_writer(store: GameStore, clock: Clock) -> None:
+    gid = await started(store)
+    later = clock.now + timedelta(seconds=30)
+    await store.enqueue([NewOutbox("held", "public", {"text": "x"}, gid, later)])
+    assert await store.claim_outbox(clock.now, later) == []
+    assert [m.key for m in await store.claim_outbox(later, later)] == ["held"]
+
+
+async def test_settling_replaces_the_catch_up_row(store: GameStore, clock: Clock) -> None:
+    gid = await started(store)
+    catchup = NewOutbox(f"g{gid}v1.catchup", "catchup", {"v": 1}, gid)
+    await store.append(gid, 0, [NewEvent(0, {"n": 1})], outbox=[catchup])
+    await store.enqueue([post(f"g{gid}v1.0", gid)], replacing=f"g{gid}v1.catchup")
+    assert [m.key for m in await store.due_outbox(clock.now)] == [f"g{gid}v1.0"]
+    assert await store.outbox_message(f"g{gid}v1.catchup") is None
