@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from storage.records import NewOutbox, OutboxRecord
