@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import is_ai, level_of
 from bot.service.clock import Clock
@@ -19,6 +19,9 @@ from games.text import Text
 from storage.base import GameNotFoundError, GameStore
 from storage.records import GameRecord, GameStatus, SeatRecord
 from storage.snapshots import SNAPSHOT_EVERY
+
+if TYPE_CHECKING:
+    from bot.service.postbox import Postbox
 
 TIMEOUT_POLICIES = ("auto", "forfeit", "off")
 AI_NAMES = {"easy": Text("AI (easy)"), "normal": Text("AI (normal)"), "hard": Text("AI (hard)")}
@@ -146,6 +149,8 @@ class Host:
     cache: dict[int, Table] = field(default_factory=dict)
     snapshot_every: int | None = SNAPSHOT_EVERY
     """Events between stored snapshots of a game's state (None: store none)."""
+    postbox: Postbox | None = None
+    """The durable outbox (None: changes write no catch-up rows, as in unit tests of rules)."""
 
     def name(self, user_id: int | None) -> str:
         """How a user (or AI seat) is called in messages."""
