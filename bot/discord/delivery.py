@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
+from bot.discord.courier import Courier, is_gone, once, seen
 from bot.discord.leagues import tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
@@ -73,6 +74,7 @@ class Delivery:
         self.client = client
         self.service = service
         self.threads = GameThreads(service, self._channel)
+        self.courier = Courier(self)
 
     # --- where ------------------------------------------------------------------------------
     async def channel(self, channel_id: int) -> Any:
@@ -89,12 +91,42 @@ class Delivery:
         return channel
 
     async def game_channel(self, game_id: int) -> Any | None:
-        """The game's thread (else its channel); None for a game started in DMs."""
+        """The game's thread (else its channel); None for a game started in DMs.
+
+        A thread that is gone (deleted, locked, shut to the bot) is replaced by a new one.
+        """
         where = await place(self.service, game_id)
         target = where.thread_id or where.channel_id
         if target is None:
             return None
-        return await self._channel(target)
+        try:
+            return await self._channel(target)
+        except discord.HTTPException as err:
+            if not is_gone(err) or where.thread_id is None:
+                raise
+            return await self._rehome(game_id, err)
+
+    async def _rehome(self, game_id: int, err: discord.HTTPException) -> Any:
+        log.warning("game %s: its thread is gone (%s %s), opening another", game_id,
+                    err.code, err.text)  # fmt: skip
+        return await self.threads.rehome(game_id, await self._game_lang(game_id))
+
+    async def _to_game(self, game_id: int, channel: Any, content: str, **kwargs: Any) -> Any:
+        """Send to a game's channel; a thread found gone on sending is replaced once."""
+        try:
+            return await self._send(channel, content, **kwargs)
+        except discord.HTTPException as err:
+            where = await place(self.service, game_id)
+            if not is_gone(err) or where.thread_id != channel.id:
+                raise
+            home = await self._rehome(game_id, err)
+            return await self._send(home, content, **kwargs)
+
+    async def _send(self, channel: Any, content: str, **kwargs: Any) -> Any:
+        """One idempotent send: skipped when a resent parcel's post already stands there."""
+        if await seen(self.client, channel, content):
+            return None
+        return await channel.send(content, **once(), **kwargs)
 
     async def _user(self, user_id: int) -> Any:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -144,7 +176,7 @@ class Delivery:
                 extra = {"files": attachments} if attachments else {}
                 if view is not None:
                     extra["view"] = view
-            await channel.send(piece, allowed_mentions=allowed(ping), **extra)
+            await self._to_game(game_id, channel, piece, allowed_mentions=allowed(ping), **extra)
 
     async def to_user(
         self,
@@ -180,7 +212,7 @@ class Delivery:
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
-        await user.send(files.chunks(text)[0], **extra)
+        await user.send(files.chunks(text)[0], **once(), **extra)
 
     async def _closed(self, user_id: int, game_id: int | None) -> None:
         """Remember a closed DM and tell the player once, in the game's thread."""
@@ -221,7 +253,7 @@ class Delivery:
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
-        await thread.send(files.chunks(text)[0], **extra)
+        await self._send(thread, files.chunks(text)[0], **extra)
 
     # --- probing ----------------------------------------------------------------------------
     async def probe(self, user_id: int, game_id: int) -> bool:
@@ -260,19 +292,14 @@ class Delivery:
 
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
-        """Deliver each message; one that fails is logged and does not stop the others.
+        """Put messages in the outbox and send them now; one that fails is retried later (or
+        kept as undeliverable) and does not stop the others.
 
         After a league table's game-over the leagues are ticked at once (`follow`), so the
         next round is paired without waiting for the clocks loop.
         """
-        ended: list[int] = []
-        for message in messages:
-            try:
-                await self._deliver(message)
-            except Exception:  # the move is already played: the other messages still go out
-                log.exception("could not deliver %s for game %s", message.kind, _game(message))
-            if isinstance(message, GameOver):
-                ended.append(message.game_id)
+        await self.courier.flush(await self.service.postbox.publish(messages))
+        ended = [m.game_id for m in messages if isinstance(m, GameOver)]
         if follow and ended:
             try:
                 if any([await league_game(self.service, g) for g in ended]):
@@ -280,7 +307,8 @@ class Delivery:
             except Exception:  # the clocks loop ticks the leagues again soon
                 log.exception("league tick after games %s failed", ended)
 
-    async def _deliver(self, m: Message) -> None:
+    async def deliver_one(self, m: Message) -> None:
+        """Send one message where it belongs (errors reach the caller: see Courier)."""
         if isinstance(m, PublicUpdate) and m.kind in BRIDGE_KINDS:
             await deliver_bridge(self, m)
         elif isinstance(m, PublicUpdate):
@@ -320,7 +348,9 @@ class Delivery:
         if attachments:
             caption = localise(m.caption, lang)
             # The caption names players as mentions: they read as names and ping no one.
-            await channel.send(caption, files=attachments, allowed_mentions=allowed(()))
+            await self._to_game(
+                m.game_id, channel, caption, files=attachments, allowed_mentions=allowed(())
+            )
 
     async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
         """Reminders and digests: by DM when DMs work, else a mention in the game thread."""
@@ -357,7 +387,3 @@ class Delivery:
         starter = await lobby_message(self.service, m.game_id)
         message = channel.get_partial_message(starter or where.thread_id)
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
-
-
-def _game(message: Message) -> int | None:
-    return getattr(message, "game_id", None)

@@ -200,7 +200,8 @@ def change_key(game_id: int, version: int, status: GameStatus) -> str:
 
 def backoff(attempts: int) -> timedelta:
     """The wait before attempt `attempts + 1`: doubling from 5 s, at most 30 minutes."""
-    return min(FIRST_RETRY * (2 ** min(max(0, attempts), 16)), LAST_RETRY)
+    wait: timedelta = FIRST_RETRY * 2 ** min(max(0, attempts), 16)
+    return min(wait, LAST_RETRY)
 
 
 class Postbox:
