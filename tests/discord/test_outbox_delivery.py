@@ -1,4 +1,4 @@
-"""The outbox on Discord: nonces, no double post after a crash, retries, gone threads, lost posts."""
+"""The outbox on Discord: nonces, no double post after a crash, retries, gone threads."""
 
 from __future__ import annotations
 
