@@ -103,6 +103,11 @@ class GameStore(Protocol):
         """Where the data lives, safe to print (no password)."""
         ...
 
+    @property
+    def shared(self) -> bool:
+        """True when several bot processes may serve this database at once (PostgreSQL)."""
+        ...
+
     # --- lifecycle -------------------------------------------------------------------------
     async def close(self) -> None:
         """Release connections; the store is unusable afterwards."""

@@ -104,6 +104,11 @@ class PostgresStore(SqlStore, SqlLeagues):
         """Where the data lives, without the password."""
         return safe_url(self._url)
 
+    @property
+    def shared(self) -> bool:
+        """Several bot processes may serve one PostgreSQL database (one leads the clocks)."""
+        return True
+
     @classmethod
     async def open(
         cls,

@@ -132,6 +132,11 @@ class SqliteStore(SqlStore, SqlLeagues):
         """Where the data lives."""
         return f"sqlite:///{self.path}"
 
+    @property
+    def shared(self) -> bool:
+        """One bot process per SQLite file (see `lead`)."""
+        return False
+
     @classmethod
     async def open(
         cls, path: str | Path, *, migrate: bool = True, clock: Clock | None = None

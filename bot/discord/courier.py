@@ -13,7 +13,7 @@ import asyncio
 import hashlib
 import logging
 from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager, suppress
+from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.discord.lifecycle import Alarm
 from bot.service.postbox import CatchUp, Parcel
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class Courier:
     def __init__(self, delivery: Delivery) -> None:
         self.delivery = delivery
         self.postbox = delivery.service.postbox
-        self._wake = asyncio.Event()
+        self._alarm = Alarm()
         self._stopping = False
 
     @asynccontextmanager
@@ -167,7 +168,7 @@ class Courier:
     # --- the loop ----------------------------------------------------------------------------
     def wake(self) -> None:
         """Look for due parcels now rather than at the next poll."""
-        self._wake.set()
+        self._alarm.ring()
 
     async def run(self) -> None:
         """Deliver due parcels until stopped (any process may: claims lease rows to one)."""
@@ -176,9 +177,7 @@ class Courier:
                 await self.round()
             except Exception:  # the store may be briefly away; the next round tries again
                 log.exception("outbox round failed")
-            with suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), POLL_SECONDS)
-            self._wake.clear()
+            await self._alarm.sleep(POLL_SECONDS)
 
     async def round(self, limit: int = 20) -> int:
         """Claim and send one batch of due parcels; returns how many were delivered."""
@@ -188,7 +187,7 @@ class Courier:
     def stop(self) -> None:
         """End the loop after its current round."""
         self._stopping = True
-        self._wake.set()
+        self._alarm.ring()
 
     async def drain(self, seconds: float) -> int:
         """Deliver what is due within `seconds` (at shutdown); returns how many went out."""
