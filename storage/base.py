@@ -285,8 +285,11 @@ class GameStore(Protocol):
         """Schedule a deadline or reminder for a game (and seat)."""
         ...
 
-    async def complete_deadline(self, deadline_id: int) -> bool:
-        """Mark a deadline handled; False when it already was (so it fires once)."""
+    async def complete_deadline(
+        self, deadline_id: int, *, outbox: Sequence[NewOutbox] = ()
+    ) -> bool:
+        """Mark a deadline handled and enqueue `outbox` with it, in one transaction; False (and
+        nothing enqueued) when it already was (so it fires once)."""
         ...
 
     async def cancel_deadlines(

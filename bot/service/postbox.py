@@ -240,7 +240,7 @@ class Postbox:
     ) -> None:
         """Replace a change's catch-up row by its messages, in one transaction."""
         prefix = change_key(game_id, version, status)
-        await self.host.store.enqueue(self._rows(messages, prefix), replacing=f"{prefix}{CATCHUP}")
+        await self.host.store.enqueue(self.rows(messages, prefix), replacing=f"{prefix}{CATCHUP}")
 
     async def publish(self, messages: Sequence[Message]) -> list[Parcel]:
         """Store messages to deliver (those settled already are not stored twice).
@@ -249,7 +249,7 @@ class Postbox:
         """
         fresh = [m for m in messages if id(m) not in self._keys]
         if fresh:
-            await self.host.store.enqueue(self._rows(fresh, f"m{uuid.uuid4().hex[:16]}."))
+            await self.host.store.enqueue(self.rows(fresh, f"m{uuid.uuid4().hex[:16]}."))
         keys = [self._keys[id(m)] for m in messages]
         found = []
         for key in keys:
@@ -269,7 +269,9 @@ class Postbox:
             if record is not None:
                 await self.host.store.mark_sent(record.id)
 
-    def _rows(self, messages: Sequence[Message], prefix: str) -> list[NewOutbox]:
+    def rows(self, messages: Sequence[Message], prefix: str) -> list[NewOutbox]:
+        """Outbox rows for messages a caller writes in its own transaction (keys `prefix`N);
+        the messages count as stored from now on (see `forget` if the write is dropped)."""
         due = self.host.clock.now() + LEASE
         rows = []
         for n, message in enumerate(messages):
@@ -313,6 +315,13 @@ class Postbox:
     async def lost(self, game_ids: Sequence[int]) -> list[OutboxRecord]:
         """Messages of these games that could not be delivered."""
         return await self.host.store.undeliverable(game_ids)
+
+    def forget(self, messages: Sequence[Message]) -> None:
+        """Drop messages whose rows were not written after all."""
+        for message in messages:
+            key = self._keys.get(id(message))
+            if key is not None:
+                self._forget(key)
 
     def _forget(self, key: str) -> None:
         message = self._live.pop(key, None)

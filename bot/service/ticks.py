@@ -40,6 +40,9 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
     while True:
         due = await host.store.due_deadlines(now, limit=BATCH)
         for deadline in due:
+            if deadline.kind in REMINDERS and deadline_handler(deadline.kind) is None:
+                messages += await _remind(host, deadline, now, digests)
+                continue
             if not await host.store.complete_deadline(deadline.id):
                 continue  # another process handled it
             try:
@@ -53,6 +56,25 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
     for user, games in sorted(digests.items()):
         messages += await _digest(host, user, games, now)
     return messages
+
+
+async def _remind(
+    host: Host, d: DeadlineRecord, now: datetime, digests: dict[int, list[tuple[int, Seat]]]
+) -> list[Message]:
+    """A reminder is enqueued by the transaction that marks its deadline done: a crash in
+    between cannot lose it, and a second process (a clocks takeover) cannot send it again."""
+    try:
+        found = await _fire(host, d, now, digests)
+    except Exception:  # the deadline is still closed: a broken game must not loop on it
+        log.exception("reminder %d of game %d failed", d.id, d.game_id)
+        found = []
+    postbox = host.postbox
+    rows = [] if postbox is None else postbox.rows(found, f"d{d.id}.")
+    if await host.store.complete_deadline(d.id, outbox=rows):
+        return found
+    if postbox is not None:
+        postbox.forget(found)
+    return []  # another process handled it
 
 
 async def _fire(
