@@ -364,6 +364,10 @@ class GameStore(Protocol):
         """Messages of these games that were given up, oldest first."""
         ...
 
+    async def prune_outbox(self, before: datetime) -> int:
+        """Forget messages sent before `before` (their keys have done their work)."""
+        ...
+
     async def lead(self) -> bool:
         """Take or keep the clocks leadership; True while this store's process holds it."""
         ...

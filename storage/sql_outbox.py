@@ -171,3 +171,10 @@ class SqlOutbox(SqlCore):
                 *game_ids,
             )
         return [self._outbox(r) for r in rows]
+
+    async def prune_outbox(self, before: datetime) -> int:
+        """Forget messages sent before `before` (their keys have done their work)."""
+        async with self._write() as tx:
+            return await tx.execute(
+                "DELETE FROM outbox WHERE sent IS NOT NULL AND sent < ?", self._t(before)
+            )

@@ -29,6 +29,8 @@ from storage.records import DeadlineRecord, GameStatus
 
 log = logging.getLogger(__name__)
 MAX_PASSES = 50
+KEEP_SENT = timedelta(days=2)
+"""How long sent outbox rows are kept (far beyond Discord's nonce memory and any lease)."""
 BATCH = 200
 
 
@@ -55,6 +57,7 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
             break
     for user, games in sorted(digests.items()):
         messages += await _digest(host, user, games, now)
+    await host.store.prune_outbox(now - KEEP_SENT)
     return messages
 
 

@@ -17,3 +17,4 @@ CREATE TABLE outbox (
 ) STRICT;
 CREATE INDEX outbox_due ON outbox (next_attempt, id) WHERE sent IS NULL AND failed IS NULL;
 CREATE INDEX outbox_failed ON outbox (game_id) WHERE failed IS NOT NULL;
+CREATE INDEX outbox_sent ON outbox (sent) WHERE sent IS NOT NULL;

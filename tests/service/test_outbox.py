@@ -244,3 +244,31 @@ async def test_two_clock_runners_send_one_reminder(
         assert [type(p.message) for p in parcels] == [Reminder]
     finally:
         await other.close()
+
+
+async def test_board_and_hand_images_are_drawn_again_after_a_restart(
+    tmp_path: Path, service: Service, clock: FakeClock
+) -> None:
+    pytest.importorskip("rendering.neuroshima")
+    created = await service.create("neuroshima", "alice", mode="duel", role="moloch", seed="o1")
+    gid = created.game_id
+    assert gid is not None
+    await service.add_ai(gid, "alice", "easy", role="random")
+    started = await service.start(gid, "alice")
+    public = next(m for m in started.messages if isinstance(m, PublicUpdate))
+    panel = next(m for m in started.messages if isinstance(m, PrivateUpdate))
+    drawn = {i.name: i.png() for i in (*public.images, *panel.images)}
+    await service.close()  # nothing was sent
+    after = await reopen(tmp_path, clock)
+    try:
+        clock.advance(LEASE)
+        parcels = await after.postbox.claim(limit=100)
+        again = {
+            i.name: i.png()
+            for p in parcels
+            if isinstance(p.message, PublicUpdate | PrivateUpdate)
+            for i in p.message.images
+        }
+        assert again == drawn and len(drawn) >= 2
+    finally:
+        await after.close()

@@ -175,3 +175,16 @@ async def test_settling_replaces_the_catch_up_row(store: GameStore, clock: Clock
     await store.enqueue([post(f"g{gid}v1.0", gid)], replacing=f"g{gid}v1.catchup")
     assert [m.key for m in await store.due_outbox(clock.now)] == [f"g{gid}v1.0"]
     assert await store.outbox_message(f"g{gid}v1.catchup") is None
+
+
+async def test_sent_messages_are_pruned_after_a_while(store: GameStore, clock: Clock) -> None:
+    gid = await started(store)
+    [old, kept, lost] = await store.enqueue([post("old", gid), post("kept", gid), post("x", gid)])
+    await store.mark_sent(old.id)
+    await store.give_up(lost.id, "50013")
+    clock.advance(days=3)
+    await store.mark_sent(kept.id)
+    assert await store.prune_outbox(clock.now - timedelta(days=2)) == 1
+    assert await store.outbox_message("old") is None
+    assert await store.outbox_message("kept") is not None
+    assert [m.key for m in await store.undeliverable([gid])] == ["x"]  # kept for the host
