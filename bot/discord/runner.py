@@ -185,6 +185,9 @@ class Runner:
             await self.delivery.probe_interactive(interaction, reply.game_id, lang)
             if command.name == "join":
                 await self.delivery.threads.seat_in_thread(reply.game_id, user)
+        # What the answer itself showed is not sent again by the outbox.
+        kept = {id(m) for m in messages}
+        await self.service.postbox.withdraw([m for m in reply.messages if id(m) not in kept])
         await self.delivery.deliver(messages)
 
     async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:

@@ -17,7 +17,7 @@ from bot.service.outbox import Notice
 from bot.service.postbox import LEASE
 from games.text import Text
 from tests.discord.conftest import World, make_world
-from tests.discord.fakes import FakeChannel, Sent
+from tests.discord.fakes import FakeChannel, Sent, click
 from tests.discord.test_lobby import open_lobby
 
 BOT = 999
@@ -184,3 +184,16 @@ async def test_a_post_discord_refuses_for_good_is_kept_for_the_host(
     world.clock.advance(timedelta(hours=3))
     assert await world.runner.delivery.courier.round() == 0
     assert not sends(world, thread.channel.id, "Nope.")
+
+
+async def test_a_game_against_the_ai_leaves_nothing_behind_in_the_outbox(world: World) -> None:
+    await world.slash(world.alice, "neuroshima new", vs="ai", level="easy", army="moloch")
+    panel = world.client.log.of("dm", world.alice.id)[-1]
+    hq = next(c for c in panel.custom_ids if ":hq:" in c)
+    await click(world.interaction(world.alice), hq, "A1")
+    await world.slash(world.alice, "games")
+    sent = len(world.client.log)
+    world.clock.advance(LEASE)
+    assert await world.runner.delivery.courier.round(100) == 0
+    assert len(world.client.log) == sent
+    assert await world.service.store.due_outbox(world.clock.now()) == []
