@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.console.parse import parse_command
-from bot.console.show import Images, messages_lines, reply_lines
+from bot.console.show import Images, league_lines, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
 from bot.service.commands import (
     CONTEXT_ADMIN,
@@ -26,7 +26,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
-from bot.service.postbox import CatchUp
+from bot.service.postbox import LEAGUE_MESSAGES, CatchUp
 from games.base import GameError
 from games.text import Text
 
@@ -130,8 +130,14 @@ class Session:
         lines: list[str] = []
         for parcel in await postbox.claim():
             message = parcel.message
-            told = await postbox.told(message) if isinstance(message, CatchUp) else [message]
-            lines += messages_lines(told, self.names, self.images, self.say)
+            if isinstance(message, CatchUp):
+                lines += messages_lines(
+                    await postbox.told(message), self.names, self.images, self.say
+                )
+            elif isinstance(message, LEAGUE_MESSAGES):
+                lines += league_lines(message, self.names, self.images, "", self.say)
+            else:
+                lines += messages_lines([message], self.names, self.images, self.say)
             await postbox.delivered(parcel)
         return lines
 

@@ -16,7 +16,7 @@ import discord
 
 from bot.discord import files, i18n
 from bot.discord.courier import Courier, is_gone, once, seen
-from bot.discord.leagues import tick_leagues
+from bot.discord.leagues import deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
@@ -36,6 +36,7 @@ from bot.service.commands.frontend import (
     set_hand_thread,
 )
 from bot.service.i18n import localise, pick
+from bot.service.leagues.messages import LeagueMessage
 from bot.service.outbox import (
     BattleReplay,
     ConsentRequest,
@@ -50,6 +51,7 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
+from bot.service.postbox import LEAGUE_MESSAGES
 from bot.service.service import Service
 
 log = logging.getLogger("muster.discord.delivery")
@@ -307,8 +309,11 @@ class Delivery:
             except Exception:  # the clocks loop ticks the leagues again soon
                 log.exception("league tick after games %s failed", ended)
 
-    async def deliver_one(self, m: Message) -> None:
+    async def deliver_one(self, m: Message | LeagueMessage) -> None:
         """Send one message where it belongs (errors reach the caller: see Courier)."""
+        if isinstance(m, LEAGUE_MESSAGES):
+            await deliver_league_message(self, m)
+            return
         if isinstance(m, PublicUpdate) and m.kind in BRIDGE_KINDS:
             await deliver_bridge(self, m)
         elif isinstance(m, PublicUpdate):

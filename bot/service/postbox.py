@@ -24,6 +24,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service import game_hooks
+from bot.service.leagues.messages import (
+    LeagueAnnouncement,
+    LeagueMessage,
+    ScheduledEvent,
+    ScheduledEventChange,
+    TableOpened,
+)
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import (
     BattleReplay,
@@ -54,6 +61,9 @@ LAST_RETRY = timedelta(minutes=30)
 MAX_ATTEMPTS = 12
 """Attempts before a message that keeps failing is kept as undeliverable (about 2.5 hours)."""
 CATCHUP = "catchup"
+Outgoing = Message | LeagueMessage
+"""What goes through the outbox: game messages and league messages."""
+LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
 LIVE_MAX = 5000
 """Live messages kept per process (their images drawn lazily); older ones are decoded again."""
 
@@ -70,6 +80,10 @@ _TYPES: dict[str, type[Any]] = {
         LobbyUpdate,
         ConsentRequest,
         Notice,
+        LeagueAnnouncement,
+        TableOpened,
+        ScheduledEvent,
+        ScheduledEventChange,
     )
 }
 _BOARD = re.compile(r"^game(\d+)-(v\d+|final)-board\.png$")
@@ -90,7 +104,7 @@ class Parcel:
     """One stored message on its way: the row and the message it stands for."""
 
     record: OutboxRecord
-    message: Message | CatchUp
+    message: Outgoing | CatchUp
     resent: bool = False
     """True when an earlier attempt may have reached its reader (the row was claimed after its
     writer's lease ran out, or after a failure): the front-end checks before sending again."""
@@ -136,7 +150,7 @@ def text_from_json(data: Any) -> str:
     return Text(data["t"], **params)
 
 
-def encode(message: Message | CatchUp) -> dict[str, Any]:
+def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
     """A message as a JSON object (images by name; a battle's frames are not stored)."""
     out: dict[str, Any] = {"type": type(message).__name__}
     for f in fields(message):
@@ -156,7 +170,7 @@ def encode(message: Message | CatchUp) -> dict[str, Any]:
     return out
 
 
-def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Message | CatchUp:
+def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Outgoing | CatchUp:
     """The message `encode` wrote, with `images` standing for its named images.
 
     A battle replay's frames live only in the process that drew them: after a restart it is
@@ -175,7 +189,7 @@ def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Message | C
         raw = payload[f.name]
         if f.name == "images":
             values[f.name] = tuple(images)
-        elif f.name == "due":
+        elif f.type == "datetime":
             values[f.name] = datetime.fromisoformat(raw)
         elif isinstance(raw, list):
             values[f.name] = tuple(raw)
@@ -183,11 +197,11 @@ def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Message | C
             values[f.name] = text_from_json(raw)
         else:
             values[f.name] = raw
-    message: Message = cls(**values)
+    message: Outgoing = cls(**values)
     return message
 
 
-def game_of(message: Message | CatchUp) -> int | None:
+def game_of(message: Outgoing | CatchUp) -> int | None:
     """The game a message is about (None for a digest of several)."""
     return getattr(message, "game_id", None)
 
@@ -213,7 +227,7 @@ class Postbox:
 
     def __init__(self) -> None:
         self._host: Host | None = None
-        self._live: dict[str, Message] = {}
+        self._live: dict[str, Outgoing] = {}
         self._keys: dict[int, str] = {}
 
     @property
@@ -242,7 +256,7 @@ class Postbox:
         prefix = change_key(game_id, version, status)
         await self.host.store.enqueue(self.rows(messages, prefix), replacing=f"{prefix}{CATCHUP}")
 
-    async def publish(self, messages: Sequence[Message]) -> list[Parcel]:
+    async def publish(self, messages: Sequence[Outgoing]) -> list[Parcel]:
         """Store messages to deliver (those settled already are not stored twice).
 
         Returns the parcels the caller should `flush` now; the loop sends any it leaves.
@@ -258,7 +272,7 @@ class Postbox:
                 found.append(Parcel(record, self._live[key]))
         return found
 
-    async def withdraw(self, messages: Sequence[Message]) -> None:
+    async def withdraw(self, messages: Sequence[Outgoing]) -> None:
         """Close settled messages a front-end answered itself (a /hand panel, a lobby post)."""
         for message in messages:
             key = self._keys.pop(id(message), None)
@@ -269,7 +283,7 @@ class Postbox:
             if record is not None:
                 await self.host.store.mark_sent(record.id)
 
-    def rows(self, messages: Sequence[Message], prefix: str) -> list[NewOutbox]:
+    def rows(self, messages: Sequence[Outgoing], prefix: str) -> list[NewOutbox]:
         """Outbox rows for messages a caller writes in its own transaction (keys `prefix`N);
         the messages count as stored from now on (see `forget` if the write is dropped)."""
         due = self.host.clock.now() + LEASE
@@ -316,7 +330,7 @@ class Postbox:
         """Messages of these games that could not be delivered."""
         return await self.host.store.undeliverable(game_ids)
 
-    def forget(self, messages: Sequence[Message]) -> None:
+    def forget(self, messages: Sequence[Outgoing]) -> None:
         """Drop messages whose rows were not written after all."""
         for message in messages:
             key = self._keys.get(id(message))
@@ -328,7 +342,7 @@ class Postbox:
         if message is not None:
             self._keys.pop(id(message), None)
 
-    async def _message(self, record: OutboxRecord) -> Message | CatchUp:
+    async def _message(self, record: OutboxRecord) -> Outgoing | CatchUp:
         live = self._live.get(record.key)
         if live is not None:
             return live

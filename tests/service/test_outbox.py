@@ -12,6 +12,7 @@ import pytest
 from bot.service import FakeClock, Service
 from bot.service.commands import catalogue, dispatch
 from bot.service.i18n import localise
+from bot.service.leagues.messages import LeagueAnnouncement, ScheduledEvent, TableOpened
 from bot.service.outbox import Notice, PrivateUpdate, PublicUpdate, Reminder
 from bot.service.postbox import (
     LEASE,
@@ -193,6 +194,13 @@ def test_messages_survive_encoding() -> None:
     panel = PrivateUpdate(5, 12, 1, Text("Your turn."))
     assert decode(encode(panel)) == panel
     assert decode(encode(CatchUp(12, 7))) == CatchUp(12, 7)
+    end = due + timedelta(hours=3)
+    event = ScheduledEvent(3, 77, 88, "Friday night", due, end, Text("Round {n}", n=1))
+    assert decode(encode(event)) == event
+    table = TableOpened(3, 77, 88, 1, 2, 12, (5, 6), "Table 2", Text("Board {b}", b=2))
+    assert decode(encode(table)) == table
+    said = LeagueAnnouncement(3, 77, None, Text("Pairings:"), (), (5,))
+    assert decode(encode(said)) == said
 
 
 async def drain(service: Service, clock: FakeClock) -> None:
