@@ -108,7 +108,7 @@ class MusterBot(discord.AutoShardedClient):
         self._clock_alarm = Alarm()
         self._ticker: asyncio.Task[None] | None = None
         self._courier: asyncio.Task[None] | None = None
-        self._closed = False
+        self._shut = False
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
@@ -187,9 +187,9 @@ class MusterBot(discord.AutoShardedClient):
 
     async def close(self) -> None:
         """Stop the loops, close the store (giving up the clocks), then disconnect."""
-        if self._closed:
+        if self._shut:
             return
-        self._closed = True
+        self._shut = True
         self._stop_clocks.set()
         for task in (self._ticker, self._courier):
             if task is not None and not task.done():
@@ -243,21 +243,26 @@ async def serve(bot: MusterBot, token: str) -> int:
     if bot.runner is None:
         await bot.open()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    signals = (signal.SIGTERM, signal.SIGINT)
+    for sig in signals:
         loop.add_signal_handler(sig, bot.stopping.set)
-    connected = asyncio.create_task(bot.start(token))
-    stop = asyncio.create_task(bot.stopping.wait())
-    await asyncio.wait({connected, stop}, return_when=asyncio.FIRST_COMPLETED)
-    if not stop.done():  # the connection ended by itself: a failure (or a close)
-        stop.cancel()
-        await bot.close()
-        connected.result()
+    try:
+        connected = asyncio.create_task(bot.start(token))
+        stop = asyncio.create_task(bot.stopping.wait())
+        await asyncio.wait({connected, stop}, return_when=asyncio.FIRST_COMPLETED)
+        if not stop.done():  # the connection ended by itself: a failure (or a close)
+            stop.cancel()
+            await bot.close()
+            connected.result()
+            return 0
+        log.info("stopping (signal received)")
+        await bot.shutdown()
+        with suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(connected, 2.0)
         return 0
-    log.info("stopping (signal received)")
-    await bot.shutdown()
-    with suppress(Exception, asyncio.CancelledError):
-        await asyncio.wait_for(connected, 2.0)
-    return 0
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
 
 
 def run_bot(

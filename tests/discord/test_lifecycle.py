@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from bot.config import settings_from
-from bot.discord.app import AnotherBotError, MusterBot, leading
+from bot.discord.app import AnotherBotError, MusterBot, leading, serve
 from bot.discord.lifecycle import STOP_SECONDS, Gate, ShardError, parse_shards
 from bot.service import Service
 from bot.service.outbox import Notice
@@ -255,3 +256,24 @@ async def test_the_gate_waits_for_work_in_flight() -> None:
     assert not await gate.drained(0.05)
     assert await gate.drained(1.0)
     await task
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
+async def test_a_signal_stops_the_bot_gracefully_with_status_0(
+    bot: MusterBot, monkeypatch: pytest.MonkeyPatch, sig: signal.Signals
+) -> None:
+    connected = asyncio.Event()
+
+    async def start(token: str) -> None:  # stands for the gateway: runs until closed
+        connected.set()
+        while not bot.is_closed():
+            await asyncio.sleep(0.01)
+
+    monkeypatch.setattr(bot, "start", start)
+    serving = asyncio.create_task(serve(bot, "token"))
+    await connected.wait()
+    began = time.monotonic()
+    os.kill(os.getpid(), sig)
+    assert await asyncio.wait_for(serving, STOP_SECONDS + 2) == 0
+    assert time.monotonic() - began < STOP_SECONDS
+    assert bot.is_closed() and bot.runner is not None and not bot.runner.gate.open
