@@ -348,8 +348,16 @@ class GameStore(Protocol):
         """The outbox row with this idempotency key, if one was stored."""
         ...
 
+    async def outbox_messages(self, keys: Sequence[str]) -> list[OutboxRecord]:
+        """The outbox rows with these keys (those stored), by id."""
+        ...
+
     async def mark_sent(self, outbox_id: int) -> bool:
         """Close a delivered message; False when it was already closed."""
+        ...
+
+    async def mark_all_sent(self, outbox_ids: Sequence[int]) -> int:
+        """Close delivered messages in one transaction; how many were still open."""
         ...
 
     async def retry_later(self, outbox_id: int, at: datetime, error: str) -> OutboxRecord:

@@ -122,16 +122,33 @@ class SqlOutbox(SqlCore):
             r = await tx.fetchrow(f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE key = ?", key)
         return None if r is None else self._outbox(r)
 
+    async def outbox_messages(self, keys: Sequence[str]) -> list[OutboxRecord]:
+        """The outbox rows with these keys (those stored), by id."""
+        if not keys:
+            return []
+        marks = ", ".join("?" * len(keys))
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {OUTBOX_COLUMNS} FROM outbox WHERE key IN ({marks}) ORDER BY id", *keys
+            )
+        return [self._outbox(r) for r in rows]
+
     async def mark_sent(self, outbox_id: int) -> bool:
         """Close a delivered message; False when it was already closed."""
+        return await self.mark_all_sent([outbox_id]) > 0
+
+    async def mark_all_sent(self, outbox_ids: Sequence[int]) -> int:
+        """Close delivered messages in one transaction; how many were still open."""
+        if not outbox_ids:
+            return 0
+        marks = ", ".join("?" * len(outbox_ids))
         async with self._write() as tx:
-            changed = await tx.execute(
+            return await tx.execute(
                 "UPDATE outbox SET sent = ?, error = NULL"
-                " WHERE id = ? AND sent IS NULL AND failed IS NULL",
+                f" WHERE id IN ({marks}) AND sent IS NULL AND failed IS NULL",
                 self._t(self._now()),
-                outbox_id,
+                *outbox_ids,
             )
-        return changed > 0
 
     async def retry_later(self, outbox_id: int, at: datetime, error: str) -> OutboxRecord:
         """Count a failed attempt and schedule the next one at `at`."""

@@ -121,8 +121,7 @@ class Session:
         """The console delivers by printing: what it printed is marked sent in the outbox."""
         shown, self._shown = self._shown, []
         postbox = self.service.postbox
-        for parcel in await postbox.publish(shown):
-            await postbox.delivered(parcel)
+        await postbox.delivered_all(await postbox.publish(shown))
 
     async def _left_over(self) -> list[str]:
         """Messages an earlier run wrote but never printed (it stopped before it could)."""

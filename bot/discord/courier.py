@@ -128,22 +128,28 @@ class Courier:
             _sending.reset(token)
 
     async def flush(self, parcels: Sequence[Parcel]) -> list[Parcel]:
-        """Send parcels in order; returns those delivered (the others are retried or kept)."""
+        """Send parcels in order; returns those delivered (the others are retried or kept).
+
+        The delivered ones are marked in one write at the end: one that a crash leaves
+        unmarked is sent again under the same nonces, and `seen` finds it in its channel.
+        """
         done: list[Parcel] = []
-        for parcel in parcels:
-            if await self.send(parcel):
-                done.append(parcel)
+        try:
+            for parcel in parcels:
+                if await self.send(parcel):
+                    done.append(parcel)
+        finally:
+            await self.postbox.delivered_all(done)
         return done
 
     async def send(self, parcel: Parcel) -> bool:
-        """Send one parcel and record the outcome in the outbox; True when delivered."""
+        """Send one parcel (not yet marked) and record a failure; True when it went out."""
         try:
             async with self.sending(parcel):
                 await self._send(parcel)
         except Exception as err:  # every failure is recorded: retried, or kept for the host
             await self._failed(parcel, err)
             return False
-        await self.postbox.delivered(parcel)
         return True
 
     async def _send(self, parcel: Parcel) -> None:

@@ -264,13 +264,13 @@ class Postbox:
         fresh = [m for m in messages if id(m) not in self._keys]
         if fresh:
             await self.host.store.enqueue(self.rows(fresh, f"m{uuid.uuid4().hex[:16]}."))
-        keys = [self._keys[id(m)] for m in messages]
-        found = []
-        for key in keys:
-            record = await self.host.store.outbox_message(key)
-            if record is not None and record.pending:
-                found.append(Parcel(record, self._live[key]))
-        return found
+        keys = list(dict.fromkeys(self._keys[id(m)] for m in messages))
+        stored = {r.key: r for r in await self.host.store.outbox_messages(keys)}
+        return [
+            Parcel(stored[key], self._live[key])
+            for key in keys
+            if key in stored and stored[key].pending and key in self._live
+        ]
 
     async def withdraw(self, messages: Sequence[Outgoing]) -> None:
         """Close settled messages a front-end answered itself (a /hand panel, a lobby post)."""
@@ -306,8 +306,13 @@ class Postbox:
 
     async def delivered(self, parcel: Parcel) -> None:
         """Mark a parcel sent."""
-        await self.host.store.mark_sent(parcel.record.id)
-        self._forget(parcel.key)
+        await self.delivered_all([parcel])
+
+    async def delivered_all(self, parcels: Sequence[Parcel]) -> None:
+        """Mark parcels sent, in one write."""
+        await self.host.store.mark_all_sent([p.record.id for p in parcels])
+        for parcel in parcels:
+            self._forget(parcel.key)
 
     async def retry(self, parcel: Parcel, error: str) -> bool:
         """Try again later with backoff; False when out of attempts (then it is kept as lost)."""

@@ -109,7 +109,7 @@ async def test_a_crash_between_send_and_mark_does_not_double_the_post(
     async def crash(*args: object) -> None:
         raise SystemExit("killed between the send and the mark")
 
-    monkeypatch.setattr(world.service.postbox, "delivered", crash)
+    monkeypatch.setattr(world.service.postbox, "delivered_all", crash)
     with pytest.raises(SystemExit):
         await world.runner.delivery.deliver([Notice(game, Text.verbatim("Once."))])
     monkeypatch.undo()

@@ -188,3 +188,13 @@ async def test_sent_messages_are_pruned_after_a_while(store: GameStore, clock: C
     assert await store.outbox_message("old") is None
     assert await store.outbox_message("kept") is not None
     assert [m.key for m in await store.undeliverable([gid])] == ["x"]  # kept for the host
+
+
+async def test_many_are_marked_sent_in_one_write(store: GameStore, clock: Clock) -> None:
+    gid = await started(store)
+    rows = await store.enqueue([post(f"k{n}", gid) for n in range(3)])
+    await store.mark_sent(rows[0].id)
+    assert await store.mark_all_sent([r.id for r in rows]) == 2
+    assert await store.mark_all_sent([]) == 0
+    found = await store.outbox_messages(["k2", "k0", "none"])
+    assert [m.key for m in found] == ["k0", "k2"] and all(m.sent for m in found)
