@@ -149,15 +149,21 @@ class MusterBot(discord.AutoShardedClient):
         await self.wait_until_ready()
         ticks = 0
         while not self._stop_clocks.is_set():
-            runner = self.runner
-            if runner is not None and await leading(runner.service):
-                try:
-                    leagues = ticks % LEAGUE_TICKS == 0
-                    await tick_once(runner.service, runner.delivery, leagues=leagues)
-                except Exception:  # one bad tick must not stop the clocks for good
-                    log.exception("clock tick failed")
+            if await self.clock_round(ticks):
                 ticks += 1
             await self._clock_alarm.sleep(TICK_SECONDS)
+
+    async def clock_round(self, ticks: int) -> bool:
+        """One pass of the clocks, when this process leads them; True when it ticked."""
+        runner = self.runner
+        if runner is None or not await leading(runner.service):
+            return False
+        try:
+            leagues = ticks % LEAGUE_TICKS == 0
+            await tick_once(runner.service, runner.delivery, leagues=leagues)
+        except Exception:  # one bad tick must not stop the clocks for good
+            log.exception("clock tick failed")
+        return True
 
     async def on_ready(self) -> None:
         """Log which account, shards and how many servers the bot is connected to."""

@@ -277,3 +277,29 @@ async def test_a_signal_stops_the_bot_gracefully_with_status_0(
     assert await asyncio.wait_for(serving, STOP_SECONDS + 2) == 0
     assert time.monotonic() - began < STOP_SECONDS
     assert bot.is_closed() and bot.runner is not None and not bot.runner.gate.open
+
+
+async def test_only_the_leading_bot_runs_the_clocks(schema_url: str) -> None:
+    settings = settings_from({"DISCORD_TOKEN": "x", "MUSTER_DATABASE": schema_url})
+    first, second = MusterBot(settings), MusterBot(settings)
+    await first.open()
+    await second.open()
+    try:
+        assert await first.clock_round(0) is True
+        assert await second.clock_round(0) is False
+        assert await first.clock_round(1) is True
+        # kill -9 of the leader's process: its session (and advisory lock) ends.
+        assert first.runner is not None and second.runner is not None
+        pid = await first.runner.service.store.leader_pid()  # type: ignore[attr-defined]
+        async with second.runner.service.store._pool.acquire() as conn:  # type: ignore[attr-defined]
+            await conn.fetchval("SELECT pg_terminate_backend($1)", pid)
+        taken = False
+        for _ in range(50):  # the next tick (every 5 s in the loop) takes the clocks over
+            if taken := await second.clock_round(0):
+                break
+            await asyncio.sleep(0.1)
+        assert taken
+        assert await first.clock_round(2) is False
+    finally:
+        await first.close()
+        await second.close()
