@@ -235,27 +235,38 @@ class Delivery:
         if where.channel_id is None:
             log.info("user %s has closed DMs and game %s has no channel", user_id, game_id)
             return
-        thread_id = await hand_thread(self.service, game_id, user_id)
-        if thread_id is None:
-            parent = await self._channel(where.channel_id)
-            name = i18n.t("hand_thread", await self._lang(user_id, game_id), game=game_id)
-            thread = await parent.create_thread(
-                name=name,
-                type=discord.ChannelType.private_thread,
-                invitable=False,
-                auto_archive_duration=ARCHIVE,
-            )
-            await thread.add_user(discord.Object(user_id))
-            thread_id = thread.id
-            await set_hand_thread(self.service, game_id, user_id, thread_id)
-        thread = await self._channel(thread_id)
         lang = await self._lang(user_id, game_id)
         text = localise(text, lang)
-        attachments = await files.draw(images, lang)
-        extra: dict[str, Any] = {"files": attachments} if attachments else {}
-        if view is not None:
-            extra["view"] = view
-        await self._send(thread, files.chunks(text)[0], **extra)
+        content = files.chunks(text)[0]
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        thread_id = await hand_thread(self.service, game_id, user_id)
+        if thread_id is not None:
+            try:
+                thread = await self._channel(thread_id)
+                attachments = await files.draw(images, lang)
+                await self._send(thread, content, **extra, **_files(attachments))
+                return
+            except discord.HTTPException as err:
+                if not is_gone(err):
+                    raise
+                log.warning("game %s: the hand thread of %s is gone (%s), opening another",
+                            game_id, user_id, err.code)  # fmt: skip
+        thread = await self._open_hand_thread(user_id, game_id, where.channel_id, lang)
+        attachments = await files.draw(images, lang)  # a File is read once: drawn again
+        await self._send(thread, content, **extra, **_files(attachments))
+
+    async def _open_hand_thread(self, user_id: int, game_id: int, parent_id: int, lang: str) -> Any:
+        """A private thread for one player's hand, remembered for the game."""
+        parent = await self._channel(parent_id)
+        thread = await parent.create_thread(
+            name=i18n.t("hand_thread", lang, game=game_id),
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=ARCHIVE,
+        )
+        await thread.add_user(discord.Object(user_id))
+        await set_hand_thread(self.service, game_id, user_id, thread.id)
+        return thread
 
     # --- probing ----------------------------------------------------------------------------
     async def probe(self, user_id: int, game_id: int) -> bool:
@@ -392,3 +403,7 @@ class Delivery:
         starter = await lobby_message(self.service, m.game_id)
         message = channel.get_partial_message(starter or where.thread_id)
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
+
+
+def _files(attachments: Sequence[discord.File]) -> dict[str, Any]:
+    return {"files": list(attachments)} if attachments else {}

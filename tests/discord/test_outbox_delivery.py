@@ -12,8 +12,8 @@ import discord
 import pytest
 
 from bot.discord.courier import nonce
-from bot.service.commands.frontend import place
-from bot.service.outbox import Notice
+from bot.service.commands.frontend import hand_thread, place
+from bot.service.outbox import Notice, PrivateUpdate
 from bot.service.postbox import LEASE
 from games.text import Text
 from tests.discord.conftest import World, make_world
@@ -197,3 +197,31 @@ async def test_a_game_against_the_ai_leaves_nothing_behind_in_the_outbox(world: 
     assert await world.runner.delivery.courier.round(100) == 0
     assert len(world.client.log) == sent
     assert await world.service.store.due_outbox(world.clock.now()) == []
+
+
+async def test_a_gone_hand_thread_is_replaced_and_remembered(world: World) -> None:
+    world.bob.dms_closed = True
+    log = world.client.log
+    game = await open_lobby(world)
+    await click(world.interaction(world.bob), f"ml:{game}:join")
+    await click(world.interaction(world.bob), f"ml:{game}:role", "outpost")
+    await click(world.interaction(world.alice), f"ml:{game}:start")
+    hq = next(c for c in log.of("dm", world.alice.id)[-1].custom_ids if ":hq:" in c)
+    await click(world.interaction(world.alice), hq, "A1")
+    old = await hand_thread(world.service, game, world.bob.id)
+    assert old is not None
+    del world.client.channels[old]
+
+    async def fetch(channel_id: int) -> FakeChannel:
+        if channel_id == old:
+            raise failure(404, 10003, discord.NotFound)
+        return world.client.channels[channel_id]
+
+    world.client.fetch_channel = fetch  # type: ignore[method-assign]
+    panel = PrivateUpdate(world.bob.id, game, 1, Text.verbatim("Your hand."))
+    await world.runner.delivery.deliver([panel])
+    new = await hand_thread(world.service, game, world.bob.id)
+    assert new is not None and new != old
+    assert world.client.channels[new].members == [world.bob.id]
+    assert [s.content for s in log.of("send", new)] == ["Your hand."]
+    assert await world.service.postbox.lost([game]) == []
