@@ -26,7 +26,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
-from bot.service.postbox import LEAGUE_MESSAGES, CatchUp
+from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
 from games.base import GameError
 from games.text import Text
 

@@ -23,7 +23,8 @@ import aiohttp
 import discord
 
 from bot.discord.lifecycle import Alarm
-from bot.service.postbox import CatchUp, Parcel
+from bot.service.parcels import CatchUp
+from bot.service.postbox import Parcel
 
 if TYPE_CHECKING:
     from bot.discord.delivery import Delivery

@@ -51,7 +51,7 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
-from bot.service.postbox import LEAGUE_MESSAGES
+from bot.service.parcels import LEAGUE_MESSAGES
 from bot.service.service import Service
 
 log = logging.getLogger("muster.discord.delivery")

@@ -14,17 +14,8 @@ from bot.service.commands import catalogue, dispatch
 from bot.service.i18n import localise
 from bot.service.leagues.messages import LeagueAnnouncement, ScheduledEvent, TableOpened
 from bot.service.outbox import Notice, PrivateUpdate, PublicUpdate, Reminder
-from bot.service.postbox import (
-    LEASE,
-    MAX_ATTEMPTS,
-    CatchUp,
-    Postbox,
-    backoff,
-    decode,
-    encode,
-    text_from_json,
-    text_json,
-)
+from bot.service.parcels import CatchUp, decode, encode, text_from_json, text_json
+from bot.service.postbox import LEASE, MAX_ATTEMPTS, Postbox, backoff
 from games.text import Text
 from storage.base import StorageError
 from storage.records import NewOutbox
@@ -56,7 +47,7 @@ async def test_published_messages_are_flushed_once(service: Service, clock: Fake
     parcels = await service.postbox.publish([*reply.messages, extra])
     assert [p.message for p in parcels] == [*reply.messages, extra]
     assert not any(p.resent for p in parcels)
-    again = await service.postbox.publish([*reply.messages, extra])
+    again = await service.postbox.publish([*reply.messages, extra, extra])
     assert [p.key for p in again] == [p.key for p in parcels]  # not stored twice
     for parcel in parcels:
         await service.postbox.delivered(parcel)
