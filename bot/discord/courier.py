@@ -69,6 +69,12 @@ def once() -> dict[str, Any]:
     return {"nonce": nonce(sending.key, n)}
 
 
+def resending() -> bool:
+    """Whether the parcel being sent may have gone out before (see `seen`)."""
+    sending = _sending.get()
+    return sending is not None and sending.resent
+
+
 async def seen(client: discord.Client, channel: Any, content: str) -> bool:
     """Whether a parcel that may have gone out before already stands in `channel`.
 

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.courier import Courier, is_gone, once, seen
+from bot.discord.courier import Courier, is_gone, once, resending, seen
 from bot.discord.leagues import deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
@@ -214,7 +214,10 @@ class Delivery:
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
-        await user.send(files.chunks(text)[0], **once(), **extra)
+        content = files.chunks(text)[0]
+        if resending() and await seen(self.client, await user.create_dm(), content):
+            return  # a crash came between this DM and its mark
+        await user.send(content, **once(), **extra)
 
     async def _closed(self, user_id: int, game_id: int | None) -> None:
         """Remember a closed DM and tell the player once, in the game's thread."""

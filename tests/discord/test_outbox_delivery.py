@@ -13,7 +13,7 @@ import pytest
 
 from bot.discord.courier import nonce
 from bot.service.commands.frontend import hand_thread, place
-from bot.service.outbox import Notice, PrivateUpdate
+from bot.service.outbox import Notice, PrivateUpdate, Reminder
 from bot.service.postbox import LEASE
 from games.text import Text
 from tests.discord.conftest import World, make_world
@@ -225,3 +225,48 @@ async def test_a_gone_hand_thread_is_replaced_and_remembered(world: World) -> No
     assert world.client.channels[new].members == [world.bob.id]
     assert [s.content for s in log.of("send", new)] == ["Your hand."]
     assert await world.service.postbox.lost([game]) == []
+
+
+async def test_a_dm_resent_after_a_crash_is_not_doubled(
+    tmp_path: Path, world: World, game: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = world.alice
+    dms: list[Posted] = []
+    send = alice.send
+
+    async def dm(content: str | None = None, **kwargs: Any) -> Any:
+        dms.append(Posted(content or "", world.clock.now(), discord.Object(BOT)))
+        return await send(content, **kwargs)
+
+    class DmChannel:
+        id = 77
+
+        async def history(self, *, limit: int, after: datetime) -> AsyncIterator[Posted]:
+            for message in reversed(dms[-limit:]):
+                if message.created_at >= after:
+                    yield message
+
+    async def create_dm() -> DmChannel:
+        return DmChannel()
+
+    alice.send = dm  # type: ignore[method-assign]
+    alice.create_dm = create_dm  # type: ignore[attr-defined]
+
+    async def crash(*args: object) -> None:
+        raise SystemExit("killed between the DM and the mark")
+
+    text = Text.verbatim("Your move, please.")
+    monkeypatch.setattr(world.service.postbox, "delivered_all", crash)
+    with pytest.raises(SystemExit):
+        due = world.clock.now() + timedelta(hours=1)
+        await world.runner.delivery.deliver([Reminder(alice.id, game, text, due)])
+    monkeypatch.undo()
+    assert [d.content for d in dms] == ["Your move, please."]
+    await world.service.close()
+    again = await make_world(tmp_path, world.clock, world.client)
+    try:
+        world.clock.advance(LEASE)
+        assert await again.runner.delivery.courier.round() == 1
+        assert [d.content for d in dms] == ["Your move, please."]
+    finally:
+        await again.service.close()
