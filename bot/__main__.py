@@ -30,6 +30,14 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="register the slash commands globally (once per release; may take an hour)",
     )
+    bot.add_argument(
+        "--shards",
+        metavar="IDS",
+        help="run only these shards, e.g. 0-3 or 4,5 (needs --shard-count and PostgreSQL)",
+    )
+    bot.add_argument(
+        "--shard-count", type=int, metavar="N", help="shards over every process (default: auto)"
+    )
     console = sub.add_parser("console", help="play in this terminal, without Discord")
     console.add_argument("--script", type=Path, help="read commands from FILE")
     console.add_argument("--out", type=Path, default=Path("data/images"), help="image folder")
@@ -163,13 +171,33 @@ def _run_demo(args: argparse.Namespace) -> int:
     return run_demo(args.seed, args.players, args.out, args.level)
 
 
-def _run_bot(settings: Settings, sync_global: bool = False) -> int:
+def _run_bot(settings: Settings, args: argparse.Namespace | None = None) -> int:
     if not settings.has_discord:
         no_token = Text("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
         return _fail(no_token, settings.locale)
-    from bot.discord.app import run_bot
+    from bot.discord.app import AnotherBotError, run_bot
+    from bot.discord.lifecycle import ShardError, parse_shards
 
-    return run_bot(settings, sync_global=sync_global)
+    count = getattr(args, "shard_count", None)
+    try:
+        shards = parse_shards(getattr(args, "shards", None), count)
+    except ShardError as err:
+        return _fail(Text.verbatim(str(err)), settings.locale)
+    try:
+        return run_bot(
+            settings,
+            sync_global=bool(getattr(args, "sync_global", False)),
+            shard_ids=shards,
+            shard_count=count,
+        )
+    except AnotherBotError as err:
+        refused = Text(
+            "Another muster bot (process {pid}) already runs on {database}: stop it first,"
+            " or use PostgreSQL to run several processes (see docs/deploy.md).",
+            pid=err.holder,
+            database=err.database,
+        )
+        return _fail(refused, settings.locale)
 
 
 def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
@@ -184,7 +212,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         print(_say(starting, settings.locale))
         return _run_console(settings, None)
     if command == "bot":
-        return _run_bot(settings, args.sync_global)
+        return _run_bot(settings, args)
     if command == "console":
         return _run_console(settings, args)
     if command == "demo":

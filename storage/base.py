@@ -18,6 +18,8 @@ from storage.records import (
     GuildSettings,
     NewEvent,
     NewGame,
+    NewOutbox,
+    OutboxRecord,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
@@ -101,6 +103,11 @@ class GameStore(Protocol):
         """Where the data lives, safe to print (no password)."""
         ...
 
+    @property
+    def shared(self) -> bool:
+        """True when several bot processes may serve this database at once (PostgreSQL)."""
+        ...
+
     # --- lifecycle -------------------------------------------------------------------------
     async def close(self) -> None:
         """Release connections; the store is unusable afterwards."""
@@ -182,8 +189,10 @@ class GameStore(Protocol):
         to_act: Sequence[int] | None = None,
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
+        outbox: Sequence[NewOutbox] = (),
     ) -> GameRecord:
-        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on."""
+        """Log events at seqs expected_seq.. and enqueue `outbox` in one transaction;
+        StaleVersionError if moved on (and then nothing is enqueued)."""
         ...
 
     async def events(
@@ -276,8 +285,11 @@ class GameStore(Protocol):
         """Schedule a deadline or reminder for a game (and seat)."""
         ...
 
-    async def complete_deadline(self, deadline_id: int) -> bool:
-        """Mark a deadline handled; False when it already was (so it fires once)."""
+    async def complete_deadline(
+        self, deadline_id: int, *, outbox: Sequence[NewOutbox] = ()
+    ) -> bool:
+        """Mark a deadline handled and enqueue `outbox` with it, in one transaction; False (and
+        nothing enqueued) when it already was (so it fires once)."""
         ...
 
     async def cancel_deadlines(
@@ -312,4 +324,62 @@ class GameStore(Protocol):
 
     async def league_members(self, league_id: int) -> list[int]:
         """User ids enrolled in a league, ascending."""
+        ...
+
+    # --- the outbox and the clocks leader --------------------------------------------------
+    async def enqueue(
+        self, messages: Sequence[NewOutbox], *, replacing: str | None = None
+    ) -> list[OutboxRecord]:
+        """Store messages to deliver in one transaction (a key already stored is kept as is);
+        a pending, never attempted row keyed `replacing` is dropped in the same transaction."""
+        ...
+
+    async def claim_outbox(
+        self, now: datetime, until: datetime, *, limit: int = 20
+    ) -> list[OutboxRecord]:
+        """Due messages, oldest first, leased until `until` so no other process takes them."""
+        ...
+
+    async def due_outbox(self, now: datetime, *, limit: int = 50) -> list[OutboxRecord]:
+        """Pending messages whose next attempt is due at or before `now`, oldest first."""
+        ...
+
+    async def outbox_message(self, key: str) -> OutboxRecord | None:
+        """The outbox row with this idempotency key, if one was stored."""
+        ...
+
+    async def outbox_messages(self, keys: Sequence[str]) -> list[OutboxRecord]:
+        """The outbox rows with these keys (those stored), by id."""
+        ...
+
+    async def mark_sent(self, outbox_id: int) -> bool:
+        """Close a delivered message; False when it was already closed."""
+        ...
+
+    async def mark_all_sent(self, outbox_ids: Sequence[int]) -> int:
+        """Close delivered messages in one transaction; how many were still open."""
+        ...
+
+    async def retry_later(self, outbox_id: int, at: datetime, error: str) -> OutboxRecord:
+        """Count a failed attempt and schedule the next one at `at`."""
+        ...
+
+    async def give_up(self, outbox_id: int, error: str) -> bool:
+        """Keep a message that can never be delivered, for its game's host to see."""
+        ...
+
+    async def undeliverable(self, game_ids: Sequence[int]) -> list[OutboxRecord]:
+        """Messages of these games that were given up, oldest first."""
+        ...
+
+    async def prune_outbox(self, before: datetime) -> int:
+        """Forget messages sent before `before` (their keys have done their work)."""
+        ...
+
+    async def lead(self) -> bool:
+        """Take or keep the clocks leadership; True while this store's process holds it."""
+        ...
+
+    async def resign_lead(self) -> None:
+        """Give the clocks leadership up (another process may take it at once)."""
         ...

@@ -22,6 +22,7 @@ from storage.sql_leagues import SqlLeagues
 log = logging.getLogger(__name__)
 
 _MIGRATION_LOCK = 0x6D7573746572  # "muster": one migrator at a time per database
+_LEADER_LOCK = 0x6D757374  # "must": with the schema's hash, the clocks leader of one schema
 _DRIVER_ERRORS = (OSError, asyncpg.PostgresError, asyncpg.InterfaceError)
 
 
@@ -89,15 +90,24 @@ class _Tx:
 class PostgresStore(SqlStore, SqlLeagues):
     """A GameStore in PostgreSQL; every write is one transaction on a pooled connection."""
 
+    _skip_locked = "FOR UPDATE SKIP LOCKED"
+
     def __init__(self, url: str, pool: Any, clock: Clock | None = None) -> None:
         super().__init__(clock)
         self._url = url
         self._pool = pool
+        self._leader: Any = None
+        self._connect_timeout = 10.0
 
     @property
     def description(self) -> str:
         """Where the data lives, without the password."""
         return safe_url(self._url)
+
+    @property
+    def shared(self) -> bool:
+        """Several bot processes may serve one PostgreSQL database (one leads the clocks)."""
+        return True
 
     @classmethod
     async def open(
@@ -132,8 +142,56 @@ class PostgresStore(SqlStore, SqlLeagues):
         return store
 
     async def close(self) -> None:
-        """Close the pool."""
+        """Give the clocks leadership up and close the pool."""
+        await self.resign_lead()
         await self._pool.close()
+
+    # --- the clocks leader -----------------------------------------------------------------
+    async def lead(self) -> bool:
+        """Take or keep a session advisory lock on a connection of its own.
+
+        PostgreSQL releases the lock when that connection ends, so a leader that dies (or
+        loses its connection) hands the clocks over to the next process that asks.
+        """
+        if self._leader is not None:
+            try:
+                await self._leader.fetchval("SELECT 1")
+                return True
+            except _DRIVER_ERRORS:
+                log.warning("%s: lost the clocks leader's connection", self.description)
+                await self.resign_lead()
+        try:
+            conn = await asyncpg.connect(self._url, timeout=self._connect_timeout)
+        except _DRIVER_ERRORS as err:
+            log.warning("%s: cannot connect to compete for the clocks: %s", self.description, err)
+            return False
+        try:
+            won = await conn.fetchval(
+                "SELECT pg_try_advisory_lock($1, hashtext(current_schema()))", _LEADER_LOCK
+            )
+        except _DRIVER_ERRORS:
+            won = False
+        if not won:
+            await conn.close()
+            return False
+        self._leader = conn
+        log.info("%s: this process now runs the clocks", self.description)
+        return True
+
+    async def resign_lead(self) -> None:
+        """Close the leader's connection, which releases its advisory lock."""
+        conn, self._leader = self._leader, None
+        if conn is not None:
+            try:
+                await conn.close(timeout=2)
+            except _DRIVER_ERRORS:
+                conn.terminate()
+
+    async def leader_pid(self) -> int | None:
+        """The server process id of this store's leader connection (for operators and tests)."""
+        if self._leader is None:
+            return None
+        return int(self._leader.get_server_pid())
 
     # --- the shared SQL's hooks ------------------------------------------------------------
     @asynccontextmanager

@@ -211,3 +211,41 @@ class RatingHistoryRecord:
     before: float | None
     after: float
     created: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class NewOutbox:
+    """A message to deliver, written with the change that produced it.
+
+    `key` is its idempotency key: enqueueing the same key twice stores one row, and front-ends
+    send it along (Discord's message nonce) so a post retried after a crash is not doubled.
+    """
+
+    key: str
+    kind: str
+    payload: JSONObject
+    game_id: int | None = None
+    due: datetime | None = None
+    """When it may first be sent by any process (None: now); its writer sends it before."""
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRecord:
+    """A stored outbox message: pending until `sent`, or kept as undeliverable with `failed`."""
+
+    id: int
+    key: str
+    game_id: int | None
+    kind: str
+    payload: JSONObject
+    created: datetime
+    attempts: int
+    next_attempt: datetime
+    error: str | None
+    sent: datetime | None
+    failed: datetime | None
+
+    @property
+    def pending(self) -> bool:
+        """True until the message was sent or given up."""
+        return self.sent is None and self.failed is None

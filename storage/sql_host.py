@@ -12,6 +12,7 @@ from storage.records import (
     DmStatus,
     GameStatus,
     GuildSettings,
+    NewOutbox,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
@@ -20,12 +21,13 @@ from storage.records import (
 )
 from storage.sql import json_object
 from storage.sql_log import SqlLog
+from storage.sql_outbox import SqlOutbox, insert_outbox
 
 DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
 RATING_COLUMNS = "scope, game_key, user_id, rating, deviation, games, updated"
 
 
-class SqlStore(SqlLog):
+class SqlStore(SqlLog, SqlOutbox):
     """The whole GameStore in shared SQL; a backend adds connections and conversions."""
 
     def _deadline(self, r: Any) -> DeadlineRecord:
@@ -145,14 +147,18 @@ class SqlStore(SqlLog):
             )
         return [self._deadline(r) for r in rows]
 
-    async def complete_deadline(self, deadline_id: int) -> bool:
-        """Mark a deadline handled; False when it already was (so it fires once)."""
+    async def complete_deadline(
+        self, deadline_id: int, *, outbox: Sequence[NewOutbox] = ()
+    ) -> bool:
+        """Mark a deadline handled and enqueue `outbox` with it, in one transaction; False (and
+        nothing enqueued) when it already was (so it fires once)."""
+        stamp = self._t(self._now())
         async with self._write() as tx:
             changed = await tx.execute(
-                "UPDATE deadlines SET done = ? WHERE id = ? AND done IS NULL",
-                self._t(self._now()),
-                deadline_id,
+                "UPDATE deadlines SET done = ? WHERE id = ? AND done IS NULL", stamp, deadline_id
             )
+            if changed:
+                await insert_outbox(tx, outbox, stamp, self._t)
         return changed > 0
 
     async def cancel_deadlines(

@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.base import GameClosedError, StaleVersionError, dumps
-from storage.records import EventRecord, GameLog, GameRecord, GameStatus, NewEvent, SnapshotRecord
+from storage.records import (
+    EventRecord,
+    GameLog,
+    GameRecord,
+    GameStatus,
+    NewEvent,
+    NewOutbox,
+    SnapshotRecord,
+)
 from storage.sql import (
     EVENT_COLUMNS,
     GAME_COLUMNS,
@@ -18,6 +26,7 @@ from storage.sql import (
     Tx,
     json_object,
 )
+from storage.sql_outbox import insert_outbox
 
 KEEP_SNAPSHOTS = 2
 """Snapshots kept per game: the newest, and one to fall back on if it is found bad."""
@@ -36,8 +45,10 @@ class SqlLog(SqlCore):
         to_act: Sequence[int] | None = None,
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
+        outbox: Sequence[NewOutbox] = (),
     ) -> GameRecord:
-        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on."""
+        """Log events at seqs expected_seq.. and enqueue `outbox` in one transaction;
+        StaleVersionError if moved on (and then nothing is enqueued)."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         if status is GameStatus.LOBBY:
@@ -81,6 +92,8 @@ class SqlLog(SqlCore):
                     *seats,
                     game_id,
                 )
+            # The messages the change produces commit or vanish with it.
+            await insert_outbox(tx, outbox, stamp, self._t)
         return self._game(row)
 
     async def _refuse(self, tx: Tx, game_id: int, expected_seq: int) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import os
 import sqlite3
@@ -124,11 +125,17 @@ class SqliteStore(SqlStore, SqlLeagues):
         self._writer = writer
         self._reader = reader
         self._lock = asyncio.Lock()
+        self._leader: int | None = None
 
     @property
     def description(self) -> str:
         """Where the data lives."""
         return f"sqlite:///{self.path}"
+
+    @property
+    def shared(self) -> bool:
+        """One bot process per SQLite file (see `lead`)."""
+        return False
 
     @classmethod
     async def open(
@@ -221,9 +228,49 @@ class SqliteStore(SqlStore, SqlLeagues):
             )
 
     async def close(self) -> None:
-        """Close both connections."""
+        """Close both connections and give the clocks up."""
+        await self.resign_lead()
         await self._reader.close()
         await self._writer.close()
+
+    # --- the one bot process ---------------------------------------------------------------
+    @property
+    def lock_path(self) -> Path:
+        """The file whose lock marks the one bot process of this database."""
+        return self.path.with_name(self.path.name + ".lock")
+
+    async def lead(self) -> bool:
+        """Hold an exclusive lock on the database's lock file; False while another process does.
+
+        The operating system drops the lock when its process dies, so a kill -9 leaves nothing
+        to clean up by hand.
+        """
+        if self._leader is not None:
+            return True
+        fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            return False
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        self._leader = fd
+        return True
+
+    def lock_holder(self) -> str:
+        """Who holds the lock file, as written there by the holder (its process id)."""
+        try:
+            return self.lock_path.read_text().strip() or "unknown"
+        except OSError:
+            return "unknown"
+
+    async def resign_lead(self) -> None:
+        """Release the lock file (another bot process may then open the database)."""
+        fd, self._leader = self._leader, None
+        if fd is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
 
     # --- the shared SQL's hooks ------------------------------------------------------------
     @asynccontextmanager

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bot.console.parse import check_digits, clean_line, option_word, parse_command
-from bot.console.show import Images, messages_lines, reply_lines
+from bot.console.show import Images, league_lines, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
 from bot.service.commands import (
     CONTEXT_ADMIN,
@@ -26,6 +26,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
+from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
 from games.base import GameError
 from games.text import Text
 
@@ -96,6 +97,8 @@ class Session:
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
+        self._shown: list[Message] = []
+        """Messages printed since the last line, marked delivered in the outbox after it."""
         self.service.user(user)
 
     @property
@@ -111,7 +114,31 @@ class Session:
     def _print(self, reply: Reply) -> str:
         if reply.game_id is not None:
             self.focus = reply.game_id
+        self._shown += reply.messages
         return "\n".join(reply_lines(reply, self.names, self.images, self.say))
+
+    async def _delivered(self) -> None:
+        """The console delivers by printing: what it printed is marked sent in the outbox."""
+        shown, self._shown = self._shown, []
+        postbox = self.service.postbox
+        await postbox.delivered_all(await postbox.publish(shown))
+
+    async def _left_over(self) -> list[str]:
+        """Messages an earlier run wrote but never printed (it stopped before it could)."""
+        postbox = self.service.postbox
+        lines: list[str] = []
+        for parcel in await postbox.claim():
+            message = parcel.message
+            if isinstance(message, CatchUp):
+                lines += messages_lines(
+                    await postbox.told(message), self.names, self.images, self.say
+                )
+            elif isinstance(message, LEAGUE_MESSAGES):
+                lines += league_lines(message, self.names, self.images, "", self.say)
+            else:
+                lines += messages_lines([message], self.names, self.images, self.say)
+            await postbox.delivered(parcel)
+        return lines
 
     async def _listen(self) -> None:
         """Say everything from now on in the acting user's language."""
@@ -148,6 +175,7 @@ class Session:
             error = Text("Internal error: {error}", error=f"{type(err).__name__}: {err}")
             return Answer(self.say(error))
         due = await self.deliver_due()
+        await self._delivered()
         return Answer("\n".join(t for t in (self.say(answer.text), due) if t), answer.stop)
 
     async def deliver_due(self) -> str:
@@ -159,12 +187,15 @@ class Session:
                 game = getattr(message, "game_id", None)
                 if game is not None and self.focus is None:
                     self.focus = game
-        lines = messages_lines(messages, self.names, self.images, self.say)
+        self._shown += messages
+        lines = await self._left_over()
+        lines += messages_lines(messages, self.names, self.images, self.say)
         leagues = LeagueService(self.service)
         for _ in range(MAX_LEAGUE_TICKS):
             replies = await leagues.tick(now)
             for reply in replies:
                 people = await self._people_only(reply)
+                self._shown += people.messages
                 lines += reply_lines(people, self.names, self.images, self.say)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break
@@ -180,6 +211,9 @@ class Session:
                 people[game] = bool(await humans(self.service, game))
             if game is None or people[game]:
                 kept.append(message)
+        # Tables of AI players only are not told move by move: nothing is left to send.
+        shown = {id(m) for m in kept}
+        await self.service.postbox.withdraw([m for m in reply.messages if id(m) not in shown])
         return replace(reply, messages=tuple(kept))
 
     async def _handle(self, text: str) -> Answer:

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Any
 
 import discord
@@ -20,6 +23,7 @@ from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
 from bot.discord.i18n import Translator
 from bot.discord.leagues import tick_leagues
+from bot.discord.lifecycle import CLOCK_SECONDS, IN_FLIGHT_SECONDS, STOP_SECONDS, Alarm
 from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
@@ -32,6 +36,7 @@ from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service
 from bot.service.workers import Workers
 from bot.service.workers import install as install_workers
+from storage.sqlite import SqliteStore
 
 log = logging.getLogger("muster.discord")
 
@@ -75,38 +80,78 @@ async def tick_once(service: Service, delivery: Delivery, *, leagues: bool = Tru
     return sent + len(replies)
 
 
-class MusterBot(discord.Client):
-    """The bot: a command tree built from the catalogue over one Service."""
+class AnotherBotError(RuntimeError):
+    """The database is SQLite and another bot process already serves it."""
 
-    def __init__(self, settings: Settings, *, sync_global: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(self, database: str, holder: str) -> None:
+        super().__init__(f"another muster bot (process {holder}) already runs on {database}")
+        self.database = database
+        self.holder = holder
+
+
+class MusterBot(discord.AutoShardedClient):
+    """The bot: a command tree built from the catalogue over one Service.
+
+    One process may run a slice of the shards (`shard_ids` of `shard_count`); every process
+    answers its own shards' interactions and sends from the shared outbox, and exactly one of
+    them (the store's leader) runs the clocks and the leagues.
+    """
+
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        sync_global: bool = False,
+        shard_ids: Sequence[int] | None = None,
+        shard_count: int | None = None,
+    ) -> None:
+        slice_: dict[str, Any] = {}
+        if shard_ids is not None:
+            slice_["shard_ids"] = list(shard_ids)
+        if shard_count is not None:
+            slice_["shard_count"] = shard_count
+        super().__init__(intents=discord.Intents.default(), **slice_)
         self.settings = settings
         self.sync_global = sync_global
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
+        self.stopping = asyncio.Event()
+        """Set by SIGTERM or SIGINT: `serve` then stops the bot gracefully."""
+        self._stop_clocks = asyncio.Event()
+        self._clock_alarm = Alarm()
         self._ticker: asyncio.Task[None] | None = None
         self.workers: Workers | None = None
         self.lag = LagMonitor(report=settings.lag_report)
         """The event loop's lag (`lag.largest_ms`, `lag.recent_ms`), for logs and metrics."""
+        self._courier: asyncio.Task[None] | None = None
+        self._shut = False
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
         user = self.get_user(user_id)
         return user.display_name if user is not None else f"<@{user_id}>"
 
+    async def open(self, service: Service | None = None) -> None:
+        """Serve `service`, else open the store (AnotherBotError: see `open_bot_service`)."""
+        if service is None:
+            service = await open_bot_service(self.settings, self.display_name)
+        self.runner = Runner(service, Delivery(self, service))
+
     async def setup_hook(self) -> None:
-        """Open the store, register commands and persistent components, sync as configured."""
+        """Register commands and persistent components, sync, start the clocks and outbox."""
         self.workers = Workers()
         install_workers(self.workers)
         self.lag.start()
-        service = await open_service(self.settings.database, self.display_name)
-        self.runner = Runner(service, Delivery(self, service))
+        if self.runner is None:
+            await self.open()
+        assert self.runner is not None
         install(self.tree, self.runner)
         # Persistent components: matched by custom_id, so old buttons work after a restart.
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await self._sync()
         self._ticker = asyncio.create_task(self._tick_forever())
+        self._courier = asyncio.create_task(self.runner.delivery.courier.run())
 
     async def _sync(self) -> None:
         # Never on every start globally: Discord rate-limits command registration.
@@ -127,43 +172,163 @@ class MusterBot(discord.Client):
             except Exception:
                 log.exception("could not look for AI replies owed")
         ticks = 0
-        while not self.is_closed():
+        while not self._stop_clocks.is_set():
             runner = self.runner
-            if runner is not None:
+            if runner is not None:  # this process's AI replies that failed are tried again
                 stuck, runner.stuck = runner.stuck, []
                 await runner.ai_replies(stuck)
-                try:
-                    leagues = ticks % LEAGUE_TICKS == 0
-                    await tick_once(runner.service, runner.delivery, leagues=leagues)
-                except Exception:  # one bad tick must not stop the clocks for good
-                    log.exception("clock tick failed")
-            ticks += 1
-            await asyncio.sleep(TICK_SECONDS)
+            if await self.clock_round(ticks):
+                ticks += 1
+            await self._clock_alarm.sleep(TICK_SECONDS)
+
+    async def clock_round(self, ticks: int) -> bool:
+        """One pass of the clocks, when this process leads them; True when it ticked."""
+        runner = self.runner
+        if runner is None or not await leading(runner.service):
+            return False
+        try:
+            leagues = ticks % LEAGUE_TICKS == 0
+            await tick_once(runner.service, runner.delivery, leagues=leagues)
+        except Exception:  # one bad tick must not stop the clocks for good
+            log.exception("clock tick failed")
+        return True
 
     async def on_ready(self) -> None:
-        """Log which account and how many servers the bot is connected to."""
-        log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        """Log which account, shards and how many servers the bot is connected to."""
+        shards = sorted(self.shards)
+        log.info("connected as %s to %d server(s) on shard(s) %s of %s", self.user,
+                 len(self.guilds), shards, self.shard_count)  # fmt: skip
+
+    async def shutdown(self) -> None:
+        """Stop well within STOP_SECONDS (see bot/discord/lifecycle.py), then disconnect."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + STOP_SECONDS
+        runner = self.runner
+        if runner is not None:
+            runner.gate.close()
+            if not await runner.gate.drained(min(IN_FLIGHT_SECONDS, end - loop.time())):
+                log.warning("%d interaction(s) still running at shutdown", runner.gate.running)
+        self._stop_clocks.set()
+        self._clock_alarm.ring()
+        await _finish(self._ticker, CLOCK_SECONDS)
+        if runner is not None:
+            courier = runner.delivery.courier
+            courier.stop()
+            await _finish(self._courier, 1.0)
+            sent = await courier.drain(max(0.5, end - loop.time() - 1.0))
+            log.info("shutdown: %d outbox message(s) sent on the way out", sent)
+        await self.close()
 
     async def close(self) -> None:
-        """Stop the clocks loop and close the store, then disconnect."""
-        if self._ticker is not None:
-            self._ticker.cancel()
+        """Stop the loops, close the store (giving up the clocks), then disconnect."""
+        if self._shut:
+            return
+        self._shut = True
+        self._stop_clocks.set()
+        for task in (self._ticker, self._courier):
+            if task is not None and not task.done():
+                task.cancel()
         if self.runner is not None:
             await self.runner.service.close()
         if self.workers is not None:
             await asyncio.to_thread(self.workers.close)
         await self.lag.stop()
-        await super().close()
+        try:
+            await super().close()
+        except AttributeError:  # never logged in: discord.py has no event queue to close yet
+            log.debug("closed before connecting")
 
 
-def run_bot(settings: Settings, *, sync_global: bool = False) -> int:
-    """Connect to Discord and serve until interrupted; returns the exit code."""
+async def open_bot_service(settings: Settings, names: Callable[[int], str]) -> Service:
+    """The bot's service; on SQLite it first takes the file's one-bot lock, so a second bot
+    on the same file stops here (AnotherBotError), before it ever connects to Discord."""
+    service = await open_service(settings.database, names)
+    store = service.store
+    if not store.shared and not await store.lead():
+        holder = store.lock_holder() if isinstance(store, SqliteStore) else "unknown"
+        await service.close()
+        raise AnotherBotError(store.description, holder)
+    return service
+
+
+async def leading(service: Service) -> bool:
+    """Whether this process runs the clocks now (the store's leader; asked every tick, so a
+    follower takes over within a tick of the leader's death)."""
+    try:
+        return await service.store.lead()
+    except Exception:  # a store that is away leads nothing; the next tick asks again
+        log.exception("could not ask the store for the clocks leadership")
+        return False
+
+
+async def _finish(task: asyncio.Task[None] | None, seconds: float) -> None:
+    """Let a loop end on its own within `seconds`, else cancel it."""
+    if task is None or task.done():
+        return
+    try:
+        await asyncio.wait_for(asyncio.shield(task), seconds)
+    except TimeoutError:
+        task.cancel()
+        with suppress(asyncio.CancelledError):
+            await task
+    except Exception:  # the loop's own failure was logged where it happened
+        log.exception("a loop failed while stopping")
+
+
+async def serve(bot: MusterBot, token: str) -> int:
+    """Connect, and stop gracefully on SIGTERM or SIGINT; the exit code."""
+    if bot.runner is None:
+        await bot.open()
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGTERM, signal.SIGINT)
+    for sig in signals:
+        loop.add_signal_handler(sig, bot.stopping.set)
+    try:
+        connected = asyncio.create_task(bot.start(token))
+        stop = asyncio.create_task(bot.stopping.wait())
+        await asyncio.wait({connected, stop}, return_when=asyncio.FIRST_COMPLETED)
+        if not stop.done():  # the connection ended by itself: a failure (or a close)
+            stop.cancel()
+            await bot.close()
+            connected.result()
+            return 0
+        log.info("stopping (signal received)")
+        await bot.shutdown()
+        with suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(connected, 2.0)
+        return 0
+    finally:
+        for sig in signals:
+            loop.remove_signal_handler(sig)
+
+
+def run_bot(
+    settings: Settings,
+    *,
+    sync_global: bool = False,
+    shard_ids: Sequence[int] | None = None,
+    shard_count: int | None = None,
+) -> int:
+    """Connect to Discord and serve until stopped; returns the exit code.
+
+    Raises AnotherBotError when another bot process holds the SQLite database.
+    """
     token = settings.discord_token
     if not token:
         raise ValueError("run_bot needs a token")
+
+    async def main() -> int:
+        made: list[MusterBot] = []
+        service = await open_bot_service(settings, lambda user: made[0].display_name(user))
+        bot = MusterBot(
+            settings, sync_global=sync_global, shard_ids=shard_ids, shard_count=shard_count
+        )
+        made.append(bot)
+        await bot.open(service)
+        return await serve(bot, token)
+
     try:
-        MusterBot(settings, sync_global=sync_global).run(token, log_handler=None)
+        return asyncio.run(main())
     except discord.LoginFailure:
         log.error("Discord rejected the token: check DISCORD_TOKEN in .env")
         return 1
-    return 0

@@ -15,7 +15,8 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.leagues import tick_leagues
+from bot.discord.courier import Courier, is_gone, once, resending, seen
+from bot.discord.leagues import deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
@@ -35,6 +36,7 @@ from bot.service.commands.frontend import (
     set_hand_thread,
 )
 from bot.service.i18n import localise, pick
+from bot.service.leagues.messages import LeagueMessage
 from bot.service.outbox import (
     BattleReplay,
     ConsentRequest,
@@ -49,6 +51,7 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
+from bot.service.parcels import LEAGUE_MESSAGES
 from bot.service.service import Service
 from bot.service.workers import draw_frames
 
@@ -74,6 +77,7 @@ class Delivery:
         self.client = client
         self.service = service
         self.threads = GameThreads(service, self._channel)
+        self.courier = Courier(self)
 
     # --- where ------------------------------------------------------------------------------
     async def channel(self, channel_id: int) -> Any:
@@ -90,12 +94,42 @@ class Delivery:
         return channel
 
     async def game_channel(self, game_id: int) -> Any | None:
-        """The game's thread (else its channel); None for a game started in DMs."""
+        """The game's thread (else its channel); None for a game started in DMs.
+
+        A thread that is gone (deleted, locked, shut to the bot) is replaced by a new one.
+        """
         where = await place(self.service, game_id)
         target = where.thread_id or where.channel_id
         if target is None:
             return None
-        return await self._channel(target)
+        try:
+            return await self._channel(target)
+        except discord.HTTPException as err:
+            if not is_gone(err) or where.thread_id is None:
+                raise
+            return await self._rehome(game_id, err)
+
+    async def _rehome(self, game_id: int, err: discord.HTTPException) -> Any:
+        log.warning("game %s: its thread is gone (%s %s), opening another", game_id,
+                    err.code, err.text)  # fmt: skip
+        return await self.threads.rehome(game_id, await self._game_lang(game_id))
+
+    async def _to_game(self, game_id: int, channel: Any, content: str, **kwargs: Any) -> Any:
+        """Send to a game's channel; a thread found gone on sending is replaced once."""
+        try:
+            return await self._send(channel, content, **kwargs)
+        except discord.HTTPException as err:
+            where = await place(self.service, game_id)
+            if not is_gone(err) or where.thread_id != channel.id:
+                raise
+            home = await self._rehome(game_id, err)
+            return await self._send(home, content, **kwargs)
+
+    async def _send(self, channel: Any, content: str, **kwargs: Any) -> Any:
+        """One idempotent send: skipped when a resent parcel's post already stands there."""
+        if await seen(self.client, channel, content):
+            return None
+        return await channel.send(content, **once(), **kwargs)
 
     async def _user(self, user_id: int) -> Any:
         return self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -145,7 +179,7 @@ class Delivery:
                 extra = {"files": attachments} if attachments else {}
                 if view is not None:
                     extra["view"] = view
-            await channel.send(piece, allowed_mentions=allowed(ping), **extra)
+            await self._to_game(game_id, channel, piece, allowed_mentions=allowed(ping), **extra)
 
     async def to_user(
         self,
@@ -181,7 +215,10 @@ class Delivery:
         extra: dict[str, Any] = {"files": attachments} if attachments else {}
         if view is not None:
             extra["view"] = view
-        await user.send(files.chunks(text)[0], **extra)
+        content = files.chunks(text)[0]
+        if resending() and await seen(self.client, await user.create_dm(), content):
+            return  # a crash came between this DM and its mark
+        await user.send(content, **once(), **extra)
 
     async def _closed(self, user_id: int, game_id: int | None) -> None:
         """Remember a closed DM and tell the player once, in the game's thread."""
@@ -202,27 +239,38 @@ class Delivery:
         if where.channel_id is None:
             log.info("user %s has closed DMs and game %s has no channel", user_id, game_id)
             return
-        thread_id = await hand_thread(self.service, game_id, user_id)
-        if thread_id is None:
-            parent = await self._channel(where.channel_id)
-            name = i18n.t("hand_thread", await self._lang(user_id, game_id), game=game_id)
-            thread = await parent.create_thread(
-                name=name,
-                type=discord.ChannelType.private_thread,
-                invitable=False,
-                auto_archive_duration=ARCHIVE,
-            )
-            await thread.add_user(discord.Object(user_id))
-            thread_id = thread.id
-            await set_hand_thread(self.service, game_id, user_id, thread_id)
-        thread = await self._channel(thread_id)
         lang = await self._lang(user_id, game_id)
         text = localise(text, lang)
-        attachments = await files.draw(images, lang)
-        extra: dict[str, Any] = {"files": attachments} if attachments else {}
-        if view is not None:
-            extra["view"] = view
-        await thread.send(files.chunks(text)[0], **extra)
+        content = files.chunks(text)[0]
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        thread_id = await hand_thread(self.service, game_id, user_id)
+        if thread_id is not None:
+            try:
+                thread = await self._channel(thread_id)
+                attachments = await files.draw(images, lang)
+                await self._send(thread, content, **extra, **_files(attachments))
+                return
+            except discord.HTTPException as err:
+                if not is_gone(err):
+                    raise
+                log.warning("game %s: the hand thread of %s is gone (%s), opening another",
+                            game_id, user_id, err.code)  # fmt: skip
+        thread = await self._open_hand_thread(user_id, game_id, where.channel_id, lang)
+        attachments = await files.draw(images, lang)  # a File is read once: drawn again
+        await self._send(thread, content, **extra, **_files(attachments))
+
+    async def _open_hand_thread(self, user_id: int, game_id: int, parent_id: int, lang: str) -> Any:
+        """A private thread for one player's hand, remembered for the game."""
+        parent = await self._channel(parent_id)
+        thread = await parent.create_thread(
+            name=i18n.t("hand_thread", lang, game=game_id),
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=ARCHIVE,
+        )
+        await thread.add_user(discord.Object(user_id))
+        await set_hand_thread(self.service, game_id, user_id, thread.id)
+        return thread
 
     # --- probing ----------------------------------------------------------------------------
     async def probe(self, user_id: int, game_id: int) -> bool:
@@ -261,19 +309,14 @@ class Delivery:
 
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
-        """Deliver each message; one that fails is logged and does not stop the others.
+        """Put messages in the outbox and send them now; one that fails is retried later (or
+        kept as undeliverable) and does not stop the others.
 
         After a league table's game-over the leagues are ticked at once (`follow`), so the
         next round is paired without waiting for the clocks loop.
         """
-        ended: list[int] = []
-        for message in messages:
-            try:
-                await self._deliver(message)
-            except Exception:  # the move is already played: the other messages still go out
-                log.exception("could not deliver %s for game %s", message.kind, _game(message))
-            if isinstance(message, GameOver):
-                ended.append(message.game_id)
+        await self.courier.flush(await self.service.postbox.publish(messages))
+        ended = [m.game_id for m in messages if isinstance(m, GameOver)]
         if follow and ended:
             try:
                 if any([await league_game(self.service, g) for g in ended]):
@@ -281,7 +324,11 @@ class Delivery:
             except Exception:  # the clocks loop ticks the leagues again soon
                 log.exception("league tick after games %s failed", ended)
 
-    async def _deliver(self, m: Message) -> None:
+    async def deliver_one(self, m: Message | LeagueMessage) -> None:
+        """Send one message where it belongs (errors reach the caller: see Courier)."""
+        if isinstance(m, LEAGUE_MESSAGES):
+            await deliver_league_message(self, m)
+            return
         if isinstance(m, PublicUpdate) and m.kind in BRIDGE_KINDS:
             await deliver_bridge(self, m)
         elif isinstance(m, PublicUpdate):
@@ -328,7 +375,9 @@ class Delivery:
         for i, piece in enumerate(pieces):
             last = i == len(pieces) - 1
             extra: dict[str, Any] = {"files": attachments} if last and attachments else {}
-            await channel.send(piece, allowed_mentions=allowed(()), **extra)
+            await self._to_game(
+                m.game_id, channel, piece, allowed_mentions=allowed(()), **extra
+            )
 
     async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
         """Reminders and digests: by DM when DMs work, else a mention in the game thread."""
@@ -367,5 +416,5 @@ class Delivery:
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
 
 
-def _game(message: Message) -> int | None:
-    return getattr(message, "game_id", None)
+def _files(attachments: Sequence[discord.File]) -> dict[str, Any]:
+    return {"files": list(attachments)} if attachments else {}

@@ -137,6 +137,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "gra {game} · {name}",
     },
     "done": {"en": "Done.", "cs": "Hotovo.", "ru": "Готово.", "pl": "Gotowe."},
+    "restarting": {
+        "en": "The bot is restarting: try again in a minute. Nothing was changed.",
+        "cs": "Bot se restartuje: zkuste to za minutu znovu. Nic se nezměnilo.",
+        "ru": "Бот перезапускается: попробуйте через минуту. Ничего не изменено.",
+        "pl": "Bot się restartuje: spróbuj ponownie za minutę. Nic nie zostało zmienione.",
+    },
 }
 
 

@@ -45,15 +45,14 @@ async def deliver_reply(delivery: Delivery, reply: Reply, *, follow: bool = True
 
 
 async def deliver_league(delivery: Delivery, messages: Sequence[LeagueMessage]) -> None:
-    """Each league message; one that fails is logged and does not stop the others."""
-    for message in messages:
-        try:
-            await _deliver(delivery, message)
-        except Exception:  # the league has moved on already: the rest still goes out
-            log.exception("could not deliver %s of league %s", message.kind, message.league_id)
+    """League messages through the outbox, in order; one that fails is retried later (or
+    kept as undeliverable) and does not stop the others."""
+    parcels = await delivery.service.postbox.publish(messages)
+    await delivery.courier.flush(parcels)
 
 
-async def _deliver(delivery: Delivery, m: LeagueMessage) -> None:
+async def deliver_league_message(delivery: Delivery, m: LeagueMessage) -> None:
+    """Send one league message (errors reach the caller: see Courier)."""
     if isinstance(m, TableOpened):
         await open_table(delivery, m)
     elif isinstance(m, LeagueAnnouncement):

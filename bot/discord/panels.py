@@ -251,14 +251,17 @@ async def answer_click(
 ) -> None:
     """A panel click or pick deferred, acted on, and any error answered by the one handler."""
     runner = runner_of(interaction)
-    # Deferred (as an update of the panel) before anything that reads the store or renders.
-    await interaction.response.defer()
-    with replies_later() as owed:
-        try:
-            await act(runner, interaction, key, value)
-        except Exception as err:  # the one error handler answers
-            await runner.fail(interaction, err)
-    await runner.ai_replies(owed)
+    if await runner.refused(interaction):
+        return
+    async with runner.gate.job():
+        # Deferred (as an update of the panel) before anything that reads the store or renders.
+        await interaction.response.defer()
+        with replies_later() as owed:
+            try:
+                await act(runner, interaction, key, value)
+            except Exception as err:  # the one error handler answers
+                await runner.fail(interaction, err)
+        await runner.ai_replies(owed)
 
 
 async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:

@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.discord import files, i18n
 from bot.discord.leagues import deliver_league
+from bot.discord.lifecycle import Gate
 from bot.service.commands import Command, catalogue, complete, dispatch
 from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
@@ -68,6 +69,7 @@ class Runner:
         self.delivery = delivery
         self.stuck: list[int] = []
         """Games whose AI reply failed: the clock loop tries them again."""
+        self.gate = Gate()
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer a user in: their /settings choice, else their client's."""
@@ -104,6 +106,25 @@ class Runner:
         self, interaction: discord.Interaction[Any], command: Command, values: Mapping[str, Any]
     ) -> None:
         """A slash command or a component that stands for one: the whole round trip."""
+        if await self.refused(interaction):
+            return
+        async with self.gate.job():
+            await self._run(interaction, command, values)
+
+    async def refused(self, interaction: discord.Interaction[Any]) -> bool:
+        """Tell the user the bot is stopping (True) once the gate is closed."""
+        if self.gate.open:
+            return False
+        text = i18n.t("restarting", await self._safe_locale(interaction))
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.info("could not tell user %s the bot is stopping", interaction.user.id)
+        return True
+
+    async def _run(
+        self, interaction: discord.Interaction[Any], command: Command, values: Mapping[str, Any]
+    ) -> None:
         public = is_public(command)
         # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
         await interaction.response.defer(ephemeral=not public, thinking=True)
@@ -181,6 +202,9 @@ class Runner:
             await self.delivery.probe_interactive(interaction, reply.game_id, lang)
             if command.name == "join":
                 await self.delivery.threads.seat_in_thread(reply.game_id, user)
+        # What the answer itself showed is not sent again by the outbox.
+        kept = {id(m) for m in messages}
+        await self.service.postbox.withdraw([m for m in reply.messages if id(m) not in kept])
         await self.delivery.deliver(messages)
 
     async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.discord import files
+from bot.discord.courier import once
 from bot.service.commands.frontend import game_language, game_message, set_game_message
 from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
 from bot.service.i18n import localise
@@ -45,5 +46,5 @@ async def deliver_bridge(delivery: Delivery, m: PublicUpdate) -> None:
         except discord.NotFound:
             log.info("game %s: the bridge message is gone; posting a new one", m.game_id)
             attachments = await files.draw(m.images, lang)  # a File is read once
-    sent = await channel.send(text, files=attachments)
+    sent = await channel.send(text, files=attachments, **once())
     await set_game_message(delivery.service, m.game_id, MESSAGE_KEY, sent.id)

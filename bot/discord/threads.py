@@ -94,6 +94,28 @@ class GameThreads:
             thread = await self._channel(where.thread_id)
             await thread.add_user(discord.Object(user_id))
 
+    async def rehome(self, game_id: int, lang: str) -> Any:
+        """A new thread for a game whose thread is gone, remembered; the channel itself when
+        no thread can be opened there (and then the game is played in its channel)."""
+        where = await place(self.service, game_id)
+        if where.channel_id is None:
+            raise LookupError(f"game {game_id} has no channel to open a thread in")
+        channel = await self._channel(where.channel_id)
+        name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
+        try:
+            thread = await channel.create_thread(
+                name=name, type=discord.ChannelType.public_thread, auto_archive_duration=ARCHIVE
+            )
+        except discord.HTTPException as err:
+            log.warning("game %s: no new thread in %s (%s); posting in the channel", game_id,
+                        where.channel_id, err)  # fmt: skip
+            await set_thread(self.service, game_id, where.channel_id)
+            return channel
+        await set_thread(self.service, game_id, thread.id)
+        for user in await humans(self.service, game_id):
+            await thread.add_user(discord.Object(user))
+        return thread
+
     async def open_rematch_thread(self, game_id: int, text: str, lang: str) -> None:
         """A thread for a game opened without a lobby command (a rematch), started from a
         message in the game's channel: the lobby message while it waits, else `text`."""

@@ -310,6 +310,9 @@ async def commit(host: Host, plan: Plan) -> Table:
     waiting: list[Seat] = []
     if plan.state is not None:
         waiting = sorted(s for s in table.spec.rules.to_act(plan.state) if s >= 0 and s not in bots)
+    version = table.record.version + len(plan.events)
+    # The promise to tell people commits with the change (see bot/service/postbox.py).
+    told = () if host.postbox is None else (host.postbox.catchup(table.id, version, status),)
     record = await host.store.append(
         table.id,
         table.record.version,
@@ -317,6 +320,7 @@ async def commit(host: Host, plan: Plan) -> Table:
         to_act=waiting,
         status=plan.status,
         outcome=plan.outcome,
+        outbox=told,
     )
     after = replace(table, record=record, timeline=plan.timeline, state=plan.state)
     if status is not GameStatus.LOBBY:

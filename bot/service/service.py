@@ -14,6 +14,7 @@ from bot.service.errors import NoSuchGameError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
+from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
@@ -46,7 +47,11 @@ class Service:
         names: Callable[[int], str] | None = None,
     ) -> None:
         self._names: dict[int, str] = {}
-        self.host = Host(store, clock or SystemClock(), names or self._default_name)
+        self.postbox = Postbox()
+        self.host = Host(
+            store, clock or SystemClock(), names or self._default_name, postbox=self.postbox
+        )
+        self.postbox.attach(self.host)
 
     @property
     def store(self) -> GameStore:
@@ -236,6 +241,16 @@ class Service:
     async def games(self, user: UserId) -> list[GameRecord]:
         """Open games the user sits in."""
         return await self.store.active_games_for_user(self.user(user))
+
+    async def undelivered(self, user: UserId, records: list[GameRecord]) -> dict[int, int]:
+        """How many messages of each game the user hosts could never be delivered."""
+        uid = self.user(user)
+        hosted = [r.id for r in records if r.config.get("host", {}).get("host_user") == uid]
+        counts: dict[int, int] = {}
+        for lost in await self.postbox.lost(hosted):
+            if lost.game_id is not None:
+                counts[lost.game_id] = counts.get(lost.game_id, 0) + 1
+        return counts
 
     async def waiting(self, user: UserId) -> list[GameRecord]:
         """Games waiting for the user's move."""

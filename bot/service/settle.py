@@ -37,4 +37,6 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
         from bot.service.leagues.hook import game_ended
 
         messages = [*messages, *await game_ended(host, after)]
+    if host.postbox is not None:
+        await host.postbox.settled(after.id, after.record.version, after.record.status, messages)
     return messages

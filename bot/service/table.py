@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import is_ai, level_of
 from bot.service.clock import Clock
@@ -20,6 +20,9 @@ from games.text import Text
 from storage.base import GameNotFoundError, GameStore
 from storage.records import GameRecord, GameStatus, SeatRecord
 from storage.snapshots import SNAPSHOT_EVERY
+
+if TYPE_CHECKING:
+    from bot.service.postbox import Postbox
 
 TIMEOUT_POLICIES = ("auto", "forfeit", "off")
 AI_NAMES = {"easy": Text("AI (easy)"), "normal": Text("AI (normal)"), "hard": Text("AI (hard)")}
@@ -174,6 +177,8 @@ class Host:
     cache: TableCache = field(default_factory=TableCache)
     snapshot_every: int | None = SNAPSHOT_EVERY
     """Events between stored snapshots of a game's state (None: store none)."""
+    postbox: Postbox | None = None
+    """The durable outbox (None: changes write no catch-up rows, as in unit tests of rules)."""
 
     def name(self, user_id: int | None) -> str:
         """How a user (or AI seat) is called in messages."""

@@ -29,6 +29,8 @@ from storage.records import DeadlineRecord, GameStatus
 
 log = logging.getLogger(__name__)
 MAX_PASSES = 50
+KEEP_SENT = timedelta(days=2)
+"""How long sent outbox rows are kept (far beyond Discord's nonce memory and any lease)."""
 BATCH = 200
 
 
@@ -40,6 +42,9 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
     while True:
         due = await host.store.due_deadlines(now, limit=BATCH)
         for deadline in due:
+            if deadline.kind in REMINDERS and deadline_handler(deadline.kind) is None:
+                messages += await _remind(host, deadline, now, digests)
+                continue
             if not await host.store.complete_deadline(deadline.id):
                 continue  # another process handled it
             try:
@@ -52,7 +57,27 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
             break
     for user, games in sorted(digests.items()):
         messages += await _digest(host, user, games, now)
+    await host.store.prune_outbox(now - KEEP_SENT)
     return messages
+
+
+async def _remind(
+    host: Host, d: DeadlineRecord, now: datetime, digests: dict[int, list[tuple[int, Seat]]]
+) -> list[Message]:
+    """A reminder is enqueued by the transaction that marks its deadline done: a crash in
+    between cannot lose it, and a second process (a clocks takeover) cannot send it again."""
+    try:
+        found = await _fire(host, d, now, digests)
+    except Exception:  # the deadline is still closed: a broken game must not loop on it
+        log.exception("reminder %d of game %d failed", d.id, d.game_id)
+        found = []
+    postbox = host.postbox
+    rows = [] if postbox is None else postbox.rows(found, f"d{d.id}.")
+    if await host.store.complete_deadline(d.id, outbox=rows):
+        return found
+    if postbox is not None:
+        postbox.forget(found)
+    return []  # another process handled it
 
 
 async def _fire(

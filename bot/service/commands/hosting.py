@@ -129,12 +129,24 @@ def _record_line(record: GameRecord, waiting: bool) -> Text:
     return Text("  #{game} {name} ({status})", game=record.id, name=name, status=status)
 
 
-def games_text(records: list[GameRecord], waiting: set[int]) -> Text:
-    """The /games list."""
+def games_text(
+    records: list[GameRecord], waiting: set[int], lost: Mapping[int, int] | None = None
+) -> Text:
+    """The /games list; `lost` counts the undeliverable messages of games the reader hosts."""
     if not records:
         return Text("You are in no open games.")
     lines = [Text("Your open games:")]
-    lines += [_record_line(record, record.id in waiting) for record in records]
+    for record in records:
+        lines.append(_record_line(record, record.id in waiting))
+        count = (lost or {}).get(record.id)
+        if count:
+            lines.append(
+                Text(
+                    "    {count} message(s) of this game could not be delivered: check the"
+                    " bot's permissions in its channel.",
+                    count=count,
+                )
+            )
     return Text.lines(lines)
 
 

@@ -35,7 +35,7 @@ async def _games(service: Service, user: UserId, o: Options) -> Reply:
     del o
     records = await service.games(user)
     waiting = {g.id for g in await service.waiting(user)}
-    return Reply(games_text(records, waiting))
+    return Reply(games_text(records, waiting, await service.undelivered(user, records)))
 
 
 async def _board(service: Service, user: UserId, o: Options) -> Reply:

@@ -1,0 +1,161 @@
+"""Outbox messages as JSON rows and back: Texts keep their templates, images their names.
+
+A row outlives the process that wrote it, so nothing in it may be a closure: a Text is stored
+as its template and values (and said in its reader's language when it is finally sent), an
+image by its name (the postbox draws board and hand images again from the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from datetime import datetime
+from typing import Any
+
+from bot.service.leagues.messages import (
+    LeagueAnnouncement,
+    LeagueMessage,
+    ScheduledEvent,
+    ScheduledEventChange,
+    TableOpened,
+)
+from bot.service.outbox import (
+    BattleReplay,
+    ConsentRequest,
+    Digest,
+    GameOver,
+    Image,
+    Invite,
+    LobbyUpdate,
+    Message,
+    Notice,
+    PrivateUpdate,
+    PublicUpdate,
+    Reminder,
+)
+from games.text import Text
+
+CATCHUP = "catchup"
+Outgoing = Message | LeagueMessage
+"""What goes through the outbox: game messages and league messages."""
+LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
+
+_TYPES: dict[str, type[Any]] = {
+    cls.__name__: cls
+    for cls in (
+        PublicUpdate,
+        PrivateUpdate,
+        BattleReplay,
+        GameOver,
+        Reminder,
+        Digest,
+        Invite,
+        LobbyUpdate,
+        ConsentRequest,
+        Notice,
+        LeagueAnnouncement,
+        TableOpened,
+        ScheduledEvent,
+        ScheduledEventChange,
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """A game's state told again after the messages of its version `version` were lost."""
+
+    game_id: int
+    version: int
+    kind: str = CATCHUP
+
+
+# --- messages as JSON ------------------------------------------------------------------------
+def text_json(value: str) -> Any:
+    """A Text as JSON that `text_from_json` turns back into the same translatable sentence."""
+    if not isinstance(value, Text):
+        return value
+    if value.parts:
+        return {"sep": value.separator, "parts": [text_json(p) for p in value.parts]}
+    if value.is_verbatim:
+        return {"v": str(value)}
+    params = {k: _param_json(v) for k, v in value.params.items()}
+    return {"t": value.template, "p": params}
+
+
+def _param_json(value: object) -> Any:
+    if isinstance(value, str):
+        return text_json(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    return str(value)
+
+
+def text_from_json(data: Any) -> str:
+    """The sentence `text_json` wrote."""
+    if isinstance(data, str):
+        return data
+    if "sep" in data:
+        return Text.joined(data["sep"], [text_from_json(p) for p in data["parts"]])
+    if "v" in data:
+        return Text.verbatim(data["v"])
+    params = {
+        k: text_from_json(v) if isinstance(v, str | dict) else v for k, v in data["p"].items()
+    }
+    return Text(data["t"], **params)
+
+
+def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
+    """A message as a JSON object (images by name; a battle's frames are not stored)."""
+    out: dict[str, Any] = {"type": type(message).__name__}
+    for f in fields(message):
+        value = getattr(message, f.name)
+        if f.name == "render":
+            continue
+        if f.name == "images":
+            out[f.name] = [image.name for image in value]
+        elif isinstance(value, str):
+            out[f.name] = text_json(value)
+        elif isinstance(value, tuple):
+            out[f.name] = list(value)
+        elif isinstance(value, datetime):
+            out[f.name] = value.isoformat()
+        else:
+            out[f.name] = value
+    return out
+
+
+def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Outgoing | CatchUp:
+    """The message `encode` wrote, with `images` standing for its named images.
+
+    A battle replay's frames live only in the process that drew them: after a restart it is
+    told as a notice with its caption.
+    """
+    kind = payload["type"]
+    if kind == "CatchUp":
+        return CatchUp(int(payload["game_id"]), int(payload["version"]))
+    if kind == "BattleReplay":
+        return Notice(int(payload["game_id"]), text_from_json(payload["caption"]))
+    cls = _TYPES[kind]
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in payload:
+            continue
+        raw = payload[f.name]
+        if f.name == "images":
+            values[f.name] = tuple(images)
+        elif f.type == "datetime":
+            values[f.name] = datetime.fromisoformat(raw)
+        elif isinstance(raw, list):
+            values[f.name] = tuple(raw)
+        elif isinstance(raw, str | dict):
+            values[f.name] = text_from_json(raw)
+        else:
+            values[f.name] = raw
+    message: Outgoing = cls(**values)
+    return message
+
+
+def game_of(message: Outgoing | CatchUp) -> int | None:
+    """The game a message is about (None for a digest of several)."""
+    return getattr(message, "game_id", None)
