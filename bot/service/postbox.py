@@ -28,7 +28,13 @@ from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
 from bot.service.presenters import presenter_for
 from bot.service.table import Host, Table, load_table
-from bot.service.updates import STATUSES, board_images, private_panel, turn_line
+from bot.service.updates import (
+    STATUSES,
+    board_images,
+    player_names,
+    private_panel,
+    turn_line,
+)
 from games.text import Text
 from storage.records import GameStatus, NewOutbox, OutboxRecord
 
@@ -245,7 +251,8 @@ async def recover_image(host: Host, name: str) -> list[Image]:
         now = f"v{table.record.version}"
         if label not in (now, "final") or (label == "final" and table.record.status.is_open):
             return []
-        return list(board_images(table, table.state, label, cut))
+        names = player_names(host, table)
+        return list(board_images(table, table.state, label, cut, names))
     assert hand is not None
     if int(hand.group(2)) != table.record.version:
         return []
@@ -270,7 +277,8 @@ async def catch_up(host: Host, game_id: int) -> list[Message]:
         status=STATUSES[table.record.status],
     )
     text = Text.lines([status, summary, turn_line(host, table)])
-    images = board_images(table, table.state, f"v{table.record.version}", cut)
+    names = player_names(host, table)
+    images = board_images(table, table.state, f"v{table.record.version}", cut, names)
     mention = _waiting(table)
     out: list[Message] = [PublicUpdate(game_id, text, images, mention)]
     if table.record.status.is_open:

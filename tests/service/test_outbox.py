@@ -259,6 +259,7 @@ async def test_board_and_hand_images_are_drawn_again_after_a_restart(
     drawn = {i.name: i.png() for i in (*public.images, *panel.images)}
     await service.close()  # nothing was sent
     after = await reopen(tmp_path, clock)
+    after.user("alice")  # names are known again after a restart (stored or the console's book)
     try:
         clock.advance(LEASE)
         parcels = await after.postbox.claim(limit=100)
