@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.outbox import Image
+from bot.service.sight import sight
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
 from bot.service.updates import board_images, describe, move_text, outcome_reason, seat_name
@@ -99,6 +100,7 @@ async def log_lines(host: Host, game_id: int) -> list[str]:
 async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image, ...]]:
     """A game as a JSON-compatible record (raw events once it is over) and its last board image."""
     table = await load_table(host, game_id)
+    seen = await sight(host, table)
     record = table.record
     seats = await host.store.seats(game_id, include_left=True)
     events = await host.store.events(game_id)
@@ -137,7 +139,7 @@ async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image,
         "log": await log_lines(host, game_id),
     }
     dumps(data)  # proves the export is canonical JSON before anyone writes it out
-    return data, board_images(table, table.state, "final")
+    return data, board_images(table, table.state, "final", seen.cut)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +155,13 @@ class Frame:
 async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> list[Frame]:
     """The game rebuilt from its log, one frame per effective move (players' moves by default)."""
     table = await load_table(host, game_id)
+    # Every frame is trimmed to what the table has heard by now (a live crew's unannounced
+    # threats are already in the log, but not yet said).
+    seen = await sight(host, table)
     moves = table.timeline.moves
     rules = table.spec.rules
     state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
-    frames = [Frame(0, "setup", rules.player_view(state, None), ())]
+    frames = [Frame(0, "setup", seen.view(state), ())]
     for index, move in enumerate(moves, start=1):
         state = rules.apply(state, move.seat, move.action)
         if move.seat == CHANCE and not include_chance:
@@ -166,8 +171,8 @@ async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> l
             Frame(
                 index,
                 caption,
-                rules.player_view(state, None),
-                board_images(table, state, f"step{index}"),
+                seen.view(state),
+                board_images(table, state, f"step{index}", seen.cut),
             )
         )
     return frames

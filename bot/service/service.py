@@ -8,13 +8,14 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
+from bot.service import agreements, history, lobby, ratings, ticks, turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import NoSuchGameError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.presenters import presenter_for
+from bot.service.sight import sight
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
 from bot.service.turns import Command, playing_seat
@@ -195,8 +196,8 @@ class Service:
         if table.state is None:
             text = lobby_text(self.host, table)
             return Reply(text, (PublicUpdate(gid, text),), gid)
-        cut = await game_hooks.view_cut(self.host, table)
-        summary = presenter_for(table.spec.key).summary(cut(table.view(None)))
+        seen = await sight(self.host, table)
+        summary = presenter_for(table.spec.key).summary(seen.view())
         status = Text(
             "Game {game} ({name}), {status}.",
             game=gid,
@@ -204,7 +205,7 @@ class Service:
             status=STATUSES[table.record.status],
         )
         text = Text.lines([status, summary, turn_line(self.host, table)])
-        images = board_images(table, table.state, f"v{table.record.version}", cut)
+        images = board_images(table, table.state, f"v{table.record.version}", seen.cut)
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 
     async def hand(self, game: GameId, user: UserId) -> Reply:
@@ -212,8 +213,8 @@ class Service:
         gid, uid = self.game(game), self.user(user)
         table = await load_table(self.host, gid)
         seat = playing_seat(self.host, table, uid)
-        cut = await game_hooks.view_cut(self.host, table)
-        panel = private_panel(self.host, table, seat, new_turn=False, cut=cut)
+        mine = await sight(self.host, table, seat)
+        panel = private_panel(self.host, table, seat, new_turn=False, cut=mine.cut)
         return Reply(panel.text, (panel,), gid)
 
     async def options(self, game: GameId, user: UserId, prefix: str = "") -> list[str]:

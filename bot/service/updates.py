@@ -18,6 +18,7 @@ from bot.service.outbox import (
 )
 from bot.service.play import Plan, Step
 from bot.service.presenters import describe_action, image, presenter_for, words
+from bot.service.sight import Cut, public_view
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -91,16 +92,13 @@ def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:
     return Text("{player}: {move}", player=seat_name(host, table, seat), move=move)
 
 
-def board_images(
-    table: Table, state: Any, label: str, cut: Callable[[Any], Any] | None = None
-) -> tuple[Image, ...]:
+def board_images(table: Table, state: Any, label: str, cut: Cut | None = None) -> tuple[Image, ...]:
     """The public board image of a state (its view trimmed by `cut`), when the game has one."""
     presenter = presenter_for(table.spec.key)
     draw = presenter.board
     if draw is None or state is None:
         return ()
-    view = table.spec.rules.player_view(state, None)
-    view = view if cut is None else cut(view)
+    view = public_view(table, state, cut)
     return (image(f"game{table.id}-{label}-board.png", draw, view),)
 
 
@@ -130,11 +128,9 @@ def replays(table: Table, steps: Sequence[Step], host: Host) -> list[Message]:
 def _frames(
     animate: Callable[..., Sequence[bytes]], table: Table, step: Step
 ) -> Callable[[str], tuple[bytes, ...]]:
-    rules = table.spec.rules
-
     @cache
     def views() -> tuple[Any, Any]:
-        return rules.player_view(step.before, None), rules.player_view(step.after, None)
+        return public_view(table, step.before), public_view(table, step.after)
 
     @cache
     def draw(lang: str) -> tuple[bytes, ...]:

@@ -23,6 +23,7 @@ from bot.service.errors import NoSuchGameError
 from bot.service.outbox import Message, PublicUpdate, Reminder
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
+from bot.service.sight import public_view
 from bot.service.table import Host, Table, load_table
 from bot.service.timeline import TIMEOUT
 from bot.service.updates import seat_name
@@ -38,7 +39,6 @@ from games.space_alert.actions import (
 from games.space_alert.missions import Schedule
 from games.space_alert.rules import legal_actions
 from games.space_alert.state import Stage, State
-from games.space_alert.view import player_view
 from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
 
@@ -192,7 +192,7 @@ async def _schedule_live(
 
 def announcement(table: Table, state: State, index: int, second: int) -> PublicUpdate:
     """The computer's announcement of threat `index`, stamped with the operation clock."""
-    text = player_view(state, None).announcements[index].text
+    text = public_view(table, state).announcements[index].text
     stamp = Text.verbatim(f"[{clock_text(second)}]")
     return PublicUpdate(table.id, Text.joined(" ", [stamp, text]))
 

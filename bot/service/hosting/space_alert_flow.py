@@ -24,6 +24,7 @@ from bot.service.hosting.space_alert_bridge import (
 from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
 from bot.service.play import Plan
 from bot.service.presenters import image as said_image
+from bot.service.sight import public_view
 from bot.service.table import Host, Table
 from bot.service.updates import reason_text
 from games.base import CHANCE, Seat
@@ -49,7 +50,7 @@ def public_images(host: Host, table: Table, state: State, label: str) -> tuple[I
     """The bridge (before the flight resolves) or the programs summary, with players' names."""
     from rendering.space_alert import bridge_png, mission_summary_png
 
-    view = player_view(state, None)
+    view = public_view(table, state)
     names = crew_names(host, table)
     if view.result is None:
         return (said_image(f"game{table.id}-{label}-bridge.png", bridge_png, view, names),)
@@ -60,7 +61,7 @@ def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
     """The replay GIF and the score card of the flight just resolved (public: it is over)."""
     from rendering.space_alert import replay_animation, score_card_png
 
-    view: View = player_view(state, None)
+    view: View = public_view(table, state)
     names = crew_names(host, table)
     result = view.result
     assert result is not None

@@ -26,6 +26,7 @@ from bot.service.leagues.swiss import Pairing
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
 from bot.service.ratings import seat_ranks
+from bot.service.sight import public_view
 from bot.service.table import Host, load_table
 from games.base import GameError
 from games.registry import find_game
@@ -209,7 +210,7 @@ async def close_game(
     """End an unfinished table by adjudication (`hq` lead or `draw`); unrated, noticed."""
     gid = table.game_id
     loaded = await load_table(host, gid)
-    view = loaded.view(None) if loaded.state is not None else None
+    view = public_view(loaded, loaded.state) if loaded.state is not None else None
     winners, scores = adjudicated(state.head.game_key, view, len(table.seats), rule)
     outcome = {
         "winners": winners,
