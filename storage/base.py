@@ -16,6 +16,7 @@ from storage.records import (
     GameRecord,
     GameStatus,
     GuildSettings,
+    Handover,
     NewEvent,
     NewGame,
     RatingChange,
@@ -182,8 +183,11 @@ class GameStore(Protocol):
         to_act: Sequence[int] | None = None,
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
+        handover: Handover | None = None,
     ) -> GameRecord:
-        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on."""
+        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on.
+
+        A `handover` changes a seat's holder in the same transaction (seat replacement)."""
         ...
 
     async def events(

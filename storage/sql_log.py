@@ -7,7 +7,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.base import GameClosedError, StaleVersionError, dumps
-from storage.records import EventRecord, GameLog, GameRecord, GameStatus, NewEvent, SnapshotRecord
+from storage.records import (
+    EventRecord,
+    GameLog,
+    GameRecord,
+    GameStatus,
+    Handover,
+    NewEvent,
+    SnapshotRecord,
+)
 from storage.sql import (
     EVENT_COLUMNS,
     GAME_COLUMNS,
@@ -36,8 +44,11 @@ class SqlLog(SqlCore):
         to_act: Sequence[int] | None = None,
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
+        handover: Handover | None = None,
     ) -> GameRecord:
-        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on."""
+        """Log events at seqs expected_seq.. in one transaction; StaleVersionError if moved on.
+
+        A `handover` changes a seat's holder in the same transaction (seat replacement)."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         if status is GameStatus.LOBBY:
@@ -70,6 +81,8 @@ class SqlLog(SqlCore):
                 await tx.executemany(
                     f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", rows
                 )
+            if handover is not None:
+                await self._hand_over(tx, game_id, handover, stamp)
             if status is not None and not status.is_open:
                 await self._close_game(tx, game_id, stamp)
             elif to_act is not None:

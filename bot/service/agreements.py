@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -28,8 +29,8 @@ from bot.service.turns import playing_seat
 from bot.service.updates import seat_name
 from games.base import Seat
 from games.text import Text
-from storage.base import SeatTakenError
-from storage.records import GameStatus
+from storage.base import ConflictError, SeatTakenError
+from storage.records import GameStatus, Handover
 
 WHAT = {
     TAKEBACK: Text("a takeback"),
@@ -245,13 +246,7 @@ async def replace_player(
         )
     if table.seat_of(new) is not None:
         raise LobbyError("{player} already plays here.", code="already_in", player=host.name(new))
-    role = next(r.role for r in table.seats if r.seat == seat)
-    await host.store.leave_seat(game_id, seat)
-    try:
-        await host.store.add_seat(game_id, seat, new, role)
-    except SeatTakenError:
-        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
-    host.cache.pop(game_id, None)
+    handover = Handover(seat, old, new)
     text = Text(
         "{player} takes over seat {seat} from {old}.",
         player=host.name(new),
@@ -259,15 +254,22 @@ async def replace_player(
         old=host.name(old),
     )
     if table.record.status is GameStatus.LOBBY:
+        await _hand_over(host, game_id, table.record.version, handover)
         return Reply(text, (Notice(game_id, text),), game_id)
 
     def build(t: Table) -> Plan:
+        if t.seat_of(old) != seat:
+            raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken")
         draft = Draft(t)
         draft.note("replace", seat=seat, **{"from": old, "to": new})
         draft.say(text)
-        return draft.finish(None)
+        return dataclass_replace(draft.finish(None), handover=handover)
 
-    plan, after = await run(host, game_id, build)
+    try:
+        plan, after = await run(host, game_id, build)
+    except (SeatTakenError, ConflictError):
+        host.cache.pop(game_id, None)
+        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
     await host.store.cancel_deadlines(game_id, seat=seat)
     messages = await settle(host, plan, after)
     if seat in after.humans_to_act():
@@ -275,6 +277,16 @@ async def replace_player(
 
         await start_clock(host, after, seat, host.clock.now())
     return Reply(text, tuple(messages), game_id)
+
+
+async def _hand_over(host: Host, game_id: int, version: int, handover: Handover) -> None:
+    """A lobby seat changes hands in one write (a lobby logs no note)."""
+    try:
+        await host.store.append(game_id, version, (), handover=handover)
+    except (SeatTakenError, ConflictError):
+        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
+    finally:
+        host.cache.pop(game_id, None)
 
 
 def _rematch_options(table: Table, order: list[int]) -> dict[str, Any]:

@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import hashlib
-import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,8 +36,8 @@ WORDS = "seeds"
 
 
 def secret() -> str:
-    """A fresh secret seed for one game (128 bits from the system's source, in hex)."""
-    return f"{random.SystemRandom().getrandbits(SECRET_BITS):032x}"
+    """A fresh secret seed for one game (128 bits from `secrets`, in hex), tied to no other."""
+    return secrets.token_hex(SECRET_BITS // 8)
 
 
 def commitment(seed: str) -> str:
