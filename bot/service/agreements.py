@@ -12,7 +12,7 @@ from bot.service.lobby_text import lobby_text
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
-from bot.service.table import Host, Table, load_table
+from bot.service.table import Host, HostSettings, Table, load_table
 from bot.service.timeline import (
     ABORT,
     CONSENT,
@@ -30,7 +30,7 @@ from bot.service.updates import seat_name
 from games.base import Seat
 from games.text import Text
 from storage.base import ConflictError, SeatTakenError
-from storage.records import GameStatus, Handover
+from storage.records import GameRecord, GameStatus, Handover, NewSeat
 
 WHAT = {
     TAKEBACK: Text("a takeback"),
@@ -316,10 +316,14 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         raise PermissionDeniedError(
             "Only players of that game can ask for a rematch.", code="not_seated"
         )
+    commit_first = table.profile.commit_first
+    made = await _made_rematch(host, game_id, user)
+    if made is not None:
+        # Asked again, or after a crash between its writes: the rematch already made goes on.
+        return await _go_on(host, made, user, commit_first)
     s = table.settings
     seats = sorted(table.seats, key=lambda r: r.seat)
     order = seats[1:] + seats[:1]
-    commit_first = table.profile.commit_first
     reply = await lobby.create(
         host,
         table.spec.key,
@@ -334,17 +338,30 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         channel_id=table.record.channel_id,
         join=False,
         rematch_of=game_id,
-        seed=dice_audit.secret() if commit_first else None,
+        seated=tuple(NewSeat(seat, r.user_id, r.role) for seat, r in enumerate(order)),
     )
     new_id = reply.game_id
     assert new_id is not None
-    for seat, record in enumerate(order):
-        await host.store.add_seat(new_id, seat, record.user_id, record.role)
+    return await _go_on(host, await host.store.get_game(new_id), user, commit_first)
+
+
+async def _made_rematch(host: Host, game_id: int, user: int) -> GameRecord | None:
+    """The open rematch of `game_id` (every player of the old game sits in it), if made."""
+    for record in await host.store.active_games_for_user(user):
+        if HostSettings.from_json(record.config.get("host", {})).rematch_of == game_id:
+            return record
+    return None
+
+
+async def _go_on(host: Host, record: GameRecord, user: int, commit_first: bool) -> Reply:
+    """A made rematch: a committed lobby waits for words; any other lobby starts now."""
+    if record.status is not GameStatus.LOBBY:
+        return Reply(Text("Rematch: game {game}.", game=record.id), (), record.id)
     if commit_first:
-        return await _committed_lobby(host, new_id)
-    started = await lobby.start(host, new_id, user, admin=True)
-    text = Text.lines([Text("Rematch: game {game}.", game=new_id), started.text])
-    return Reply(text, started.messages, new_id)
+        return await _committed_lobby(host, record.id)
+    started = await lobby.start(host, record.id, user, admin=True)
+    text = Text.lines([Text("Rematch: game {game}.", game=record.id), started.text])
+    return Reply(text, started.messages, record.id)
 
 
 async def _committed_lobby(host: Host, game_id: int) -> Reply:

@@ -45,6 +45,11 @@ def commitment(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
+def committed(seed: str) -> dict[str, str]:
+    """The config entry (under DICE) keeping the commitment to `seed`."""
+    return {"commitment": commitment(seed)}
+
+
 def salt(seeds: Mapping[str, str]) -> str:
     """Players' seeds (by seat, as text) hashed in seat order; empty when nobody gave one."""
     given = {str(k): str(v) for k, v in seeds.items() if str(v)}
@@ -146,7 +151,7 @@ def seeds_of(table: Table) -> dict[str, str]:
 async def keep_commitment(host: Host, table: Table) -> str:
     """Record the commitment to the game's seed as posted now (before any word or draw)."""
     digest = commitment(table.record.seed)
-    config = {**table.record.config, DICE: {"commitment": digest}}
+    config = {**table.record.config, DICE: committed(table.record.seed)}
     await host.store.update_game(table.id, config=config)
     host.cache.pop(table.id, None)
     return digest

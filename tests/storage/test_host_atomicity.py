@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from bot.service import FakeClock, Service
+from bot.service.leagues import LeagueService
 from bot.service.table import load_table
 from games import registry
 from storage import GameStore, open_store
@@ -115,3 +116,93 @@ async def test_a_replaced_seat_moves_with_its_new_holder(
     assert [s.user_id for s in left] == [service.user("bob")]
     assert (await store.get_game(gid)).status is GameStatus.ACTIVE
     assert (await load_table(Service(store, clock).host, gid)).user_at(1) == service.user("dave")
+
+
+async def game_ids(store: GameStore) -> set[int]:
+    """Every game in the store."""
+    return {g.id for status in GameStatus for g in await store.games_with_status(status)}
+
+
+async def test_a_league_round_opens_whole_or_not_at_all(
+    opened: tuple[GameStore, FakeClock],
+) -> None:
+    store, clock = opened
+    names = iter(range(1000))
+
+    async def prepare(service: Service) -> tuple[LeagueService, int, set[int]]:
+        leagues = LeagueService(service)
+        org = leagues.caller("olga")
+        created = await leagues.create(org, 7, f"Cup {next(names)}", "stones", rounds=2,
+                                       round_time=3600)  # fmt: skip
+        assert created.league_id is not None
+        for name in ("alice", "bob", "carol", "dave"):
+            await leagues.join(created.league_id, name)
+        return leagues, created.league_id, await game_ids(store)
+
+    async def start(service: Service, prepared: tuple[LeagueService, int, set[int]]) -> None:
+        leagues, lid, _ = prepared
+        await leagues.start_now(lid, leagues.caller("olga"))
+
+    async def check(
+        service: Service, prepared: tuple[LeagueService, int, set[int]], killed: bool
+    ) -> None:
+        _, lid, before = prepared
+        leagues = LeagueService(service)
+        made = await game_ids(store) - before
+        state = await leagues.state(lid)
+        if state.current() is None:
+            assert made == set(), "games were left behind by a round that was never logged"
+            return
+        # The round is logged: its games are exactly the ones made, linked, and (after the
+        # restart's first tick) started.
+        await leagues.tick()
+        state = await leagues.state(lid)
+        current = state.current()
+        assert current is not None and current.number == 1
+        assert {t.game_id for t in current.tables} == made and len(made) == 2
+        for gid in made:
+            link = await store.league_of_game(gid)  # type: ignore[attr-defined]
+            assert link is not None and link.league_id == lid
+            assert (await store.get_game(gid)).status is GameStatus.ACTIVE
+            assert len(await store.seats(gid)) == 2
+
+    writes = await every_boundary(store, clock, prepare, start, check)
+    assert writes >= 3
+
+
+async def rematches_of(store: GameStore, gid: int) -> list[int]:
+    """Games made as rematches of game `gid`."""
+    found = []
+    for status in GameStatus:
+        for record in await store.games_with_status(status):
+            if record.config.get("host", {}).get("rematch_of") == gid:
+                found.append(record.id)
+    return found
+
+
+async def test_a_rematch_is_made_once_and_recovers_when_asked_again(
+    opened: tuple[GameStore, FakeClock],
+) -> None:
+    store, clock = opened
+
+    async def finished(service: Service) -> int:
+        gid = await duel(service)
+        await service.resign(gid, "alice")
+        return gid
+
+    async def rematch(service: Service, gid: int) -> None:
+        await service.rematch(gid, "bob")
+
+    async def check(service: Service, gid: int, killed: bool) -> None:
+        made = await rematches_of(store, gid)
+        assert len(made) <= 1
+        # Asking again (the other player, after the restart) goes on with the same game.
+        again = await service.rematch(gid, "alice")
+        assert await rematches_of(store, gid) == [again.game_id]
+        record = await store.get_game(again.game_id or 0)
+        assert record.status is GameStatus.ACTIVE
+        seats = [s.user_id for s in await store.seats(record.id)]
+        assert seats == [service.user("bob"), service.user("alice")]
+
+    writes = await every_boundary(store, clock, finished, rematch, check)
+    assert writes >= 2
