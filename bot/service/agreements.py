@@ -11,6 +11,7 @@ from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
+from bot.service.profiles import ANDROID, LEAVER
 from bot.service.settle import settle
 from bot.service.table import Host, HostSettings, Table, load_table
 from bot.service.timeline import (
@@ -52,6 +53,8 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
     draft = Draft(table)
     draft.note(RESIGN, seat=seat, why=why)
     draft.say(Text("{sentence}.", sentence=resignation(host, table, seat, why)))
+    if table.profile.cooperative:
+        return _crew_member_leaves(host, table, draft, seat, why)
     resigned = set(draft.timeline.resigned)
     teams = table.profile.teams(table.game_config, table.settings.seats)
     alive = [team for team in teams if any(s not in resigned for s in team)]
@@ -68,6 +71,30 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
         return draft.finish(seat, status=GameStatus.FINISHED, outcome=outcome)
     draft.bots()
     return draft.finish(seat)
+
+
+def _crew_member_leaves(host: Host, table: Table, draft: Draft, seat: Seat, why: str) -> Plan:
+    """A crew never wins by a departure: an android flies on for the leaver (while someone
+    is left to fly with it), or, by the host's choice in the lobby, the mission is aborted
+    and counts as lost (see docs/rulings.md)."""
+    resigned = set(draft.timeline.resigned)
+    humans_left = [s for s in table.human_seats() if s not in resigned]
+    policy = table.settings.options.get(LEAVER, ANDROID)
+    if humans_left and policy == ANDROID:
+        draft.say(
+            Text("An android takes over the post of {player}.", player=seat_name(host, table, seat))
+        )
+        draft.bots()
+        return draft.finish(seat)
+    outcome = {
+        "winners": [],
+        "reason": str(resignation(host, table, seat, why)),
+        "scores": [],
+        "resigned": list(draft.timeline.resigned),
+        "ended_by": why,
+        "lost": True,
+    }
+    return draft.finish(seat, status=GameStatus.FINISHED, outcome=outcome)
 
 
 async def resign(host: Host, game_id: int, user: int) -> Reply:

@@ -279,6 +279,8 @@ def game_over(host: Host, table: Table) -> GameOver:
             players=names,
             reason=said,
         )
+    elif table.profile.cooperative:
+        text = Text("Game {game} is over: the crew lost ({reason}).", game=table.id, reason=said)
     else:
         text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
     images = board_images(table, table.state, "final")
