@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.service.i18n import localise
 from bot.service.outbox import Image
-from bot.service.summaries import neuroshima_summary
-from games.base import CHANCE, Codec, Seat
+from bot.service.summaries import neuroshima_move, neuroshima_summary
+from games.base import Seat
 
 log = logging.getLogger(__name__)
 
@@ -46,20 +46,6 @@ def _short(value: Any) -> str:
     if isinstance(value, (tuple, list, frozenset, set)) and len(value) > 12:
         return f"{len(value)} items"
     return str(value)
-
-
-def describe_action(codec: Codec[Any], seat: Seat, action: Any) -> str:
-    """The text form of an action (the codec's, else its type and fields)."""
-    try:
-        return codec.format(action)
-    except Exception:  # chance results and odd actions may have no typed form
-        if dataclasses.is_dataclass(action) and not isinstance(action, type):
-            fields = ", ".join(
-                f"{f.name}={getattr(action, f.name)}" for f in dataclasses.fields(action)
-            )
-            name = type(action).__name__
-            return f"{name}({fields})" if seat != CHANCE else f"{name} {fields}".strip()
-        return str(action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +121,7 @@ def _neuroshima() -> Presenter:
         battle = importlib.import_module("rendering.neuroshima.battle")
     except ImportError as err:  # no images, but the position is still said in words
         log.warning("no images for neuroshima: %s", err)
-        return Presenter(summary=neuroshima_summary)
+        return Presenter(summary=neuroshima_summary, describe=neuroshima_move)
 
     def png(image: Any, view: Any) -> bytes:
         return bytes(board.delivery_png(image, view))
@@ -160,6 +146,7 @@ def _neuroshima() -> Presenter:
         since=since_png,
         replay=replay,
         summary=neuroshima_summary,
+        describe=neuroshima_move,
     )
 
 

@@ -6,8 +6,10 @@ deck and hand, the tiles on the board and any pending decision, in the reader's 
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
+from games.base import CHANCE, Codec, Seat
 from games.text import Text
 
 MAX_BOARD_LINES = 40
@@ -100,3 +102,31 @@ def neuroshima_summary(view: Any) -> Text:
     if view.pending is not None:
         lines.append(view.pending.description)
     return Text.lines(lines)
+
+
+def describe_action(codec: Codec[Any], seat: Seat, action: Any) -> str:
+    """The text form of an action (the codec's, else its type and fields)."""
+    try:
+        return codec.format(action)
+    except Exception:  # chance results and odd actions may have no typed form
+        if dataclasses.is_dataclass(action) and not isinstance(action, type):
+            fields = ", ".join(
+                f"{f.name}={getattr(action, f.name)}" for f in dataclasses.fields(action)
+            )
+            name = type(action).__name__
+            return f"{name}({fields})" if seat != CHANCE else f"{name} {fields}".strip()
+        return str(action)
+
+
+def neuroshima_move(seat: Seat, action: Any) -> str:
+    """One public line per Neuroshima move; a mercenary pick does not name the tile.
+
+    A picked mercenary lies face down beside its army's pile until it is drawn (see
+    docs/rulings.md), so the log, the thread and the replay say only that a pick was made.
+    """
+    from games.neuroshima.actions import PickMercenary
+    from games.registry import find_game
+
+    if isinstance(action, PickMercenary):
+        return Text("picked a mercenary")
+    return describe_action(find_game("neuroshima").codec, seat, action)

@@ -17,8 +17,9 @@ from bot.service.outbox import (
     PublicUpdate,
 )
 from bot.service.play import Plan, Step
-from bot.service.presenters import describe_action, image, presenter_for, words
+from bot.service.presenters import image, presenter_for, words
 from bot.service.sight import Cut, public_view
+from bot.service.summaries import describe_action
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
