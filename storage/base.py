@@ -280,6 +280,12 @@ class GameStore(Protocol):
         """Schedule a deadline or reminder for a game (and seat)."""
         ...
 
+    async def add_deadlines(
+        self, game_id: int, deadlines: Sequence[tuple[int | None, str, datetime]]
+    ) -> list[DeadlineRecord]:
+        """Schedule several (seat, kind, due) deadlines of a game in one transaction."""
+        ...
+
     async def complete_deadline(self, deadline_id: int) -> bool:
         """Mark a deadline handled; False when it already was (so it fires once)."""
         ...

@@ -9,6 +9,7 @@ operation either happened or did not.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -17,9 +18,11 @@ from bot.service import FakeClock, Service
 from bot.service.leagues import LeagueService
 from bot.service.table import load_table
 from games import registry
+from games.base import CHANCE
 from storage import GameStore, open_store
 from storage.records import GameStatus
 from tests.contract.stones import STONES
+from tests.hosting.helpers import command
 from tests.storage.faults import Faults, Killed
 
 
@@ -205,4 +208,71 @@ async def test_a_rematch_is_made_once_and_recovers_when_asked_again(
         assert seats == [service.user("bob"), service.user("alice")]
 
     writes = await every_boundary(store, clock, finished, rematch, check)
+    assert writes >= 2
+
+
+def pass_move(table: Any) -> Any:
+    """What a silent crew member does now (the host's pass action)."""
+    seat = table.humans_to_act()[0]
+    legal = list(table.spec.rules.legal_actions(table.state, seat))
+    return seat, table.profile.pass_action(legal)
+
+
+def starts_next_flight(table: Any) -> bool:
+    """True when the waiting crew member's pass is the last decision before the next flight."""
+    rules = table.spec.rules
+    seat, move = pass_move(table)
+    after = rules.apply(table.state, seat, move)
+    return CHANCE in rules.to_act(after) or after.flight > table.state.flight
+
+
+async def test_a_campaign_flies_on_whole_or_waits_for_the_last_decision(
+    opened: tuple[GameStore, FakeClock],
+) -> None:
+    store, clock = opened
+
+    async def last_decision(service: Service) -> int:
+        created = await command(service, "alice", "space-alert new", crew=2, campaign=True,
+                                mission="test_run_1", clock="1h", _seed="c3")  # fmt: skip
+        gid = created.game_id
+        assert gid is not None
+        await command(service, "bob", "space-alert join", game=gid)
+        await command(service, "alice", "space-alert start", game=gid)
+        for _phase in range(2):
+            for user in ("alice", "bob"):
+                await command(service, user, "space-alert lock", game=gid)
+        for user in ("alice", "bob"):
+            await command(service, user, "space-alert fly", normal="white", serious="white",
+                          game=gid)  # fmt: skip
+        while not starts_next_flight(table := await load_table(service.host, gid)):
+            seat, move = pass_move(table)
+            await service.act(gid, table.user_at(seat) or 0, move)
+        return gid
+
+    async def decide(service: Service, gid: int) -> None:
+        table = await load_table(service.host, gid)
+        seat, move = pass_move(table)
+        await service.act(gid, table.user_at(seat) or 0, move)
+
+    async def check(service: Service, gid: int, killed: bool) -> None:
+        table = await load_table(service.host, gid)
+        assert table.record.status is GameStatus.ACTIVE
+        if table.state.flight == 1:
+            # Not decided: the same decision is still owed, and making it starts the flight.
+            assert starts_next_flight(table)
+            await decide(service, gid)
+            table = await load_table(service.host, gid)
+        assert table.state.flight == 2 and table.state.stage.value == "planning"
+        far = clock.now() + timedelta(days=30)
+        kinds = [d.kind for d in await store.due_deadlines(far, limit=1000) if d.game_id == gid]
+        flight = sorted(k for k in kinds if k.endswith(":2:1"))
+        # The new flight's phase clock is written whole or not at all.
+        assert flight in ([], ["space_alert:close:2:1", "space_alert:remind:2:1"]), flight
+        # And the crew flies on either way: both lock in and phase 2 opens.
+        for user in ("alice", "bob"):
+            await command(service, user, "space-alert lock", game=gid)
+        table = await load_table(service.host, gid)
+        assert table.state.flight == 2 and table.state.phase == 2
+
+    writes = await every_boundary(store, clock, last_decision, decide, check)
     assert writes >= 2

@@ -146,8 +146,8 @@ async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
         if timing.phase_clock:
             due = now + timedelta(seconds=timing.phase_clock)
             remind = now + timedelta(seconds=timing.phase_clock * REMIND_SHARE)
-            await host.store.add_deadline(after.id, None, _kind("remind", state), remind)
-            await host.store.add_deadline(after.id, None, _kind("close", state), due)
+            clocks = [(None, _kind("remind", state), remind), (None, _kind("close", state), due)]
+            await host.store.add_deadlines(after.id, clocks)
         return []
     moved = before is None or (before.stage, before.repairer) != (state.stage, state.repairer)
     if state.stage in BREAK_STAGES and moved and timing.break_clock:
@@ -165,6 +165,8 @@ async def _schedule_live(
     schedule, phase = state.schedule, state.phase
     at = (now - started).total_seconds()
     posts: list[Message] = []
+    # A phase's whole soundtrack is written at once: a crash never leaves half a clock.
+    clocks: list[tuple[int | None, str, datetime]] = []
     for index, a in enumerate(state.announced):
         if a.slot.phase != phase:
             continue
@@ -173,20 +175,18 @@ async def _schedule_live(
             posts.append(announcement(table, state, index, second))
         else:
             due = started + timedelta(seconds=second)
-            kind = announce_kind(state, phase, index)
-            await host.store.add_deadline(table.id, None, kind, due)
+            clocks.append((None, announce_kind(state, phase, index), due))
     end = phase_ends(schedule)[phase - 1]
     blackout = schedule.comms_down[phase - 1] if not state.config.solo else 0
     if blackout:
         begin = phase_start(schedule, phase) + (end - phase_start(schedule, phase) - blackout) // 2
         for what, second in (("down", begin), ("up", begin + blackout)):
             due = started + timedelta(seconds=max(second, at))
-            await host.store.add_deadline(table.id, None, _kind("comms", state, what), due)
+            clocks.append((None, _kind("comms", state, what), due))
     if end - WARNING > at:
-        due = started + timedelta(seconds=end - WARNING)
-        await host.store.add_deadline(table.id, None, _kind("warn", state), due)
-    due = started + timedelta(seconds=max(end, at))
-    await host.store.add_deadline(table.id, None, _kind("close", state), due)
+        clocks.append((None, _kind("warn", state), started + timedelta(seconds=end - WARNING)))
+    clocks.append((None, _kind("close", state), started + timedelta(seconds=max(end, at))))
+    await host.store.add_deadlines(table.id, clocks)
     return posts
 
 
