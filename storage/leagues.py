@@ -106,8 +106,10 @@ class LeagueStore(Protocol):
         *,
         channel_id: int | None = None,
         ends: datetime | None = None,
+        events: Sequence[NewLeagueEvent] = (),
     ) -> LeagueHead:
-        """Start a league with settings; ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction;
+        ConflictError when the guild has one with that name."""
         ...
 
     async def get_league(self, league_id: int) -> LeagueHead:

@@ -69,8 +69,10 @@ class SqlLeagues(SqlCore):
         *,
         channel_id: int | None = None,
         ends: datetime | None = None,
+        events: Sequence[NewLeagueEvent] = (),
     ) -> LeagueHead:
-        """Start a league with settings; ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction;
+        ConflictError when the guild has one with that name."""
         text = json_object(config, "league config")
         now = self._t(self._now())
         async with self._write() as tx:
@@ -92,7 +94,10 @@ class SqlLeagues(SqlCore):
                 now,
                 None if ends is None else self._t(ends),
             )
-        return self._head(r)
+            head = self._head(r)
+            if events:
+                head = await self._append_league_in(tx, head.id, 0, events)
+        return head
 
     async def get_league(self, league_id: int) -> LeagueHead:
         """The league with this id; raises LeagueNotFoundError."""

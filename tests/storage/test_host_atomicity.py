@@ -18,7 +18,7 @@ from bot.service import FakeClock, Service
 from bot.service.leagues import LeagueService
 from bot.service.table import load_table
 from games import registry
-from games.base import CHANCE
+from games.base import CHANCE, GameError
 from storage import GameStore, open_store
 from storage.records import GameStatus
 from tests.contract.stones import STONES
@@ -276,3 +276,38 @@ async def test_a_campaign_flies_on_whole_or_waits_for_the_last_decision(
 
     writes = await every_boundary(store, clock, last_decision, decide, check)
     assert writes >= 2
+
+
+async def test_a_new_season_is_created_whole_or_not_at_all(
+    opened: tuple[GameStore, FakeClock],
+) -> None:
+    store, clock = opened
+    names = iter(range(1000))
+
+    async def season_name(service: Service) -> str:
+        await LeagueService(service).setup(4, LeagueService(service).caller("root", admin=True),
+                                           None, "carry")  # fmt: skip
+        return f"Season {next(names)}"
+
+    async def create(service: Service, name: str) -> None:
+        leagues = LeagueService(service)
+        await leagues.create(leagues.caller("root", admin=True), 4, name, "stones",
+                             kind="season", format="round-robin")  # fmt: skip
+
+    async def check(service: Service, name: str, killed: bool) -> None:
+        leagues = LeagueService(service)
+        try:
+            found: int | None = await leagues.find(4, name.lower())
+        except GameError:
+            found = None
+        if found is None:
+            # Not created: the name is free and the season can be opened now.
+            await create(service, name)
+            found = await leagues.find(4, name.lower())
+        assert found is not None
+        state = await leagues.state(found)
+        assert state.phase == "signup" and state.config.kind == "season"
+        await leagues.join(found, "alice")
+
+    writes = await every_boundary(store, clock, season_name, create, check)
+    assert writes >= 1
