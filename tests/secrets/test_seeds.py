@@ -83,3 +83,19 @@ async def test_a_rematch_draws_a_fresh_secret(service: Service) -> None:
     again = await service.rematch(gid, "bob")
     old, new = [(await service.store.get_game(g or 0)).seed for g in (gid, again.game_id)]
     assert old != new and SECRET.match(new)
+
+
+async def test_any_game_can_be_verified_once_it_is_over(service: Service) -> None:
+    created = await service.create("neuroshima", "alice", role="moloch")
+    gid = created.game_id
+    assert gid is not None
+    await service.join(gid, "bob", "outpost")
+    await service.start(gid, "alice")
+    seed = (await service.store.get_game(gid)).seed
+    digest = hashlib.sha256(seed.encode()).hexdigest()
+    running = await command(service, "mallory", "verify", game=gid)
+    assert digest in str(running.text) and seed not in str(running.text)
+    assert "The seed is revealed when the game is over." in str(running.text)
+    await service.resign(gid, "bob")
+    over = str((await command(service, "mallory", "verify", game=gid)).text)
+    assert seed in over and "FAILED" not in over
