@@ -31,7 +31,7 @@ from games.base import CHANCE, Seat
 from games.space_alert.actions import DamageDrawn, GiveCard, LockIn, PhaseOpened
 from games.space_alert.rules import outcome
 from games.space_alert.state import Stage, State
-from games.space_alert.view import View, player_view
+from games.space_alert.view import View
 from games.text import Text
 from storage.records import GameStatus
 
@@ -128,9 +128,9 @@ def _lock_ins_only(plan: Plan) -> bool:
     )
 
 
-def _announced(state: State, phases: list[int]) -> list[Text]:
+def _announced(table: Table, state: State, phases: list[int]) -> list[Text]:
     """The computer's announcements of the phases just opened (asynchronous crews)."""
-    view = player_view(state, None)
+    view = public_view(table, state)
     return [a.text for a in view.announcements if a.phase in phases]
 
 
@@ -148,7 +148,7 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
     opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
     extra: list[Text] = []
     if opened and not timing.live:
-        extra += _announced(state, opened)
+        extra += _announced(after, state, opened)
     if plan.table.state is None:
         extra.append(captain_order(host, after, state))
         if timing.live:
