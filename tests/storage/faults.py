@@ -23,6 +23,7 @@ WRITES = (
     "save_snapshot",
     "delete_snapshots",
     "add_deadline",
+    "add_deadlines",
     "complete_deadline",
     "cancel_deadlines",
     "record_ratings",
