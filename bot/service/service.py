@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import agreements, history, lobby, ratings, ticks, turns
+from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import NoSuchGameError
 from bot.service.history import Frame
@@ -41,6 +41,7 @@ class Service:
     ) -> None:
         self._names: dict[int, str] = {}
         self.host = Host(store, clock or SystemClock(), names or self._default_name)
+        self._recovered = False
 
     @property
     def store(self) -> GameStore:
@@ -236,8 +237,14 @@ class Service:
 
     # --- time --------------------------------------------------------------------------------
     async def tick(self, now: datetime | None = None) -> list[Message]:
-        """Fire due reminders, timeouts, digests and resumes; front-ends call this periodically."""
-        return await ticks.tick(self.host, now)
+        """Fire due reminders, timeouts, digests and resumes; front-ends call this periodically.
+
+        The first tick of a process also runs the games' start-up recoveries (game_hooks)."""
+        recovered: list[Message] = []
+        if not self._recovered:
+            recovered = await game_hooks.recover(self.host)
+            self._recovered = True
+        return recovered + await ticks.tick(self.host, now)
 
     # --- history and ratings -----------------------------------------------------------------
     async def history(self, game: GameId) -> list[str]:

@@ -158,6 +158,54 @@ async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
     return []
 
 
+RECOVERY_HORIZON = timedelta(days=3650)
+RECOVERY_SCAN = 1_000_000
+"""Pending deadlines read once at start-up to find flights without a clock."""
+RECOVERY_PAGE = 500
+
+
+async def recover(host: Host) -> list[Message]:
+    """At start-up: a phase opened just before a crash, whose clock was never written, gets its
+    clock now (an asynchronous crew a fresh phase deadline; a live crew its soundtrack)."""
+    now = host.clock.now()
+    due = await host.store.due_deadlines(now + RECOVERY_HORIZON, limit=RECOVERY_SCAN)
+    pending = {(d.game_id, d.kind) for d in due}
+    posts: list[Message] = []
+    after = 0
+    while True:
+        page = await host.store.games_with_status(
+            GameStatus.ACTIVE, after_id=after, limit=RECOVERY_PAGE
+        )
+        for record in page:
+            if record.game_key == PREFIX:
+                posts += await _restart_clock(host, await load_table(host, record.id), pending, now)
+        if len(page) < RECOVERY_PAGE:
+            return posts
+        after = page[-1].id
+
+
+async def _restart_clock(
+    host: Host, table: Table, pending: set[tuple[int, str | None]], now: datetime
+) -> list[Message]:
+    state: State | None = table.state
+    timing = Timing.of(table)
+    if (
+        state is None
+        or state.stage is not Stage.PLANNING
+        or not (timing.live or timing.phase_clock)
+    ):
+        return []
+    if (table.id, _kind("close", state)) in pending:
+        return []
+    if timing.live:
+        return await _schedule_live(host, table, state, await flight_start(host, table), now)
+    due = now + timedelta(seconds=timing.phase_clock)
+    remind = now + timedelta(seconds=timing.phase_clock * REMIND_SHARE)
+    clocks = [(None, _kind("remind", state), remind), (None, _kind("close", state), due)]
+    await host.store.add_deadlines(table.id, clocks)
+    return []
+
+
 async def _schedule_live(
     host: Host, table: Table, state: State, started: datetime, now: datetime
 ) -> list[Message]:
