@@ -186,7 +186,8 @@ def commitment_text(table: Table) -> str:
             ],
         )
         lines.append(Text("Players' seeds (mixed into every die): {shown}", shown=shown))
-    else:
+    elif table.profile.commit_first:
+        # Only games whose lobby takes players' words say so (the others' dice are the host's).
         lines.append(Text("No player has added a seed (any player may, before the start)."))
     return Text.lines(lines)
 

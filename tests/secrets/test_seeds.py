@@ -99,3 +99,9 @@ async def test_any_game_can_be_verified_once_it_is_over(service: Service) -> Non
     await service.resign(gid, "bob")
     over = str((await command(service, "mallory", "verify", game=gid)).text)
     assert seed in over and "FAILED" not in over
+
+
+async def test_verify_offers_words_only_where_players_can_add_them(service: Service) -> None:
+    created = await service.create("neuroshima", "alice", role="moloch")
+    text = str((await command(service, "alice", "verify", game=created.game_id)).text)
+    assert "Dice commitment for game" in text and "any player may" not in text
