@@ -16,6 +16,7 @@ from storage.records import (
     GameRecord,
     GameStatus,
     GuildSettings,
+    Handover,
     NewEvent,
     NewGame,
     NewOutbox,
@@ -190,9 +191,12 @@ class GameStore(Protocol):
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
         outbox: Sequence[NewOutbox] = (),
+        handover: Handover | None = None,
     ) -> GameRecord:
         """Log events at seqs expected_seq.. and enqueue `outbox` in one transaction;
-        StaleVersionError if moved on (and then nothing is enqueued)."""
+        StaleVersionError if moved on (and then nothing is enqueued).
+
+        A `handover` changes a seat's holder in the same transaction (seat replacement)."""
         ...
 
     async def events(
@@ -283,6 +287,12 @@ class GameStore(Protocol):
         self, game_id: int, seat: int | None, kind: str, due: datetime
     ) -> DeadlineRecord:
         """Schedule a deadline or reminder for a game (and seat)."""
+        ...
+
+    async def add_deadlines(
+        self, game_id: int, deadlines: Sequence[tuple[int | None, str, datetime]]
+    ) -> list[DeadlineRecord]:
+        """Schedule several (seat, kind, due) deadlines of a game in one transaction."""
         ...
 
     async def complete_deadline(

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from storage.base import ConflictError, StorageError
-from storage.records import JSONObject
+from storage.records import JSONObject, NewGame
 
 
 class LeagueStatus(StrEnum):
@@ -106,8 +106,10 @@ class LeagueStore(Protocol):
         *,
         channel_id: int | None = None,
         ends: datetime | None = None,
+        events: Sequence[NewLeagueEvent] = (),
     ) -> LeagueHead:
-        """Start a league with settings; ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction;
+        ConflictError when the guild has one with that name."""
         ...
 
     async def get_league(self, league_id: int) -> LeagueHead:
@@ -132,6 +134,18 @@ class LeagueStore(Protocol):
         games: Sequence[LeagueGame] = (),
     ) -> LeagueHead:
         """Log events (and link games) in one transaction; StaleLeagueError if moved on."""
+        ...
+
+    async def open_round(
+        self,
+        league_id: int,
+        expected_seq: int,
+        round_number: int,
+        games: Sequence[NewGame],
+        paired: Callable[[Sequence[int]], NewLeagueEvent],
+    ) -> tuple[LeagueHead, list[int]]:
+        """Create a round's games with their seats, log `paired(game ids)` and link the games
+        as tables 1.. of the round, all in one transaction; StaleLeagueError if moved on."""
         ...
 
     async def league_events(self, league_id: int, *, start: int = 0) -> list[LeagueEvent]:

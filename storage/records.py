@@ -48,6 +48,26 @@ class NewGame:
     channel_id: int | None = None
     thread_id: int | None = None
     status: GameStatus = GameStatus.LOBBY
+    seats: tuple[NewSeat, ...] = ()
+    """Seats taken in the same write as the game (a rematch's or a league table's players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewSeat:
+    """A seat given to a user as its game is created."""
+
+    seat: int
+    user_id: int
+    role: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Handover:
+    """A seat changing hands in one write: its holder leaves and another user sits down."""
+
+    seat: int
+    from_user: int
+    to_user: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from storage.records import (
     EventRecord,
     GameRecord,
     GameStatus,
+    Handover,
     NewGame,
     SeatRecord,
     SnapshotRecord,
@@ -157,26 +158,42 @@ class SqlCore(ABC):
 
     # --- games -----------------------------------------------------------------------------
     async def create_game(self, new: NewGame) -> GameRecord:
-        """Store a new game at version 0 and return it with its id."""
+        """Store a new game at version 0 (with its first seats) and return it with its id."""
+        async with self._write() as tx:
+            return await self._insert_game(tx, new)
+
+    async def _insert_game(self, tx: Tx, new: NewGame) -> GameRecord:
         config = json_object(new.config, "config")
         now = self._t(self._now())
-        async with self._write() as tx:
-            row = await tx.fetchrow(
-                "INSERT INTO games (game_key, rules_version, seed, config, guild_id, channel_id,"
-                " thread_id, status, version, created, updated)"
-                f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING {GAME_COLUMNS}",
-                new.game_key,
-                new.rules_version,
-                new.seed,
-                config,
-                new.guild_id,
-                new.channel_id,
-                new.thread_id,
-                GameStatus(new.status).value,
-                now,
+        row = await tx.fetchrow(
+            "INSERT INTO games (game_key, rules_version, seed, config, guild_id, channel_id,"
+            " thread_id, status, version, created, updated)"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?) RETURNING {GAME_COLUMNS}",
+            new.game_key,
+            new.rules_version,
+            new.seed,
+            config,
+            new.guild_id,
+            new.channel_id,
+            new.thread_id,
+            GameStatus(new.status).value,
+            now,
+            now,
+        )
+        game = self._game(row)
+        for seat in new.seats:
+            if seat.seat < 0:
+                raise ValueError(f"seat must be >= 0, not {seat.seat}")
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat, user_id, role, to_act, joined)"
+                " VALUES (?, ?, ?, ?, FALSE, ?)",
+                game.id,
+                seat.seat,
+                seat.user_id,
+                seat.role,
                 now,
             )
-        return self._game(row)
+        return game
 
     async def get_game(self, game_id: int) -> GameRecord:
         """The game with this id; raises GameNotFoundError."""
@@ -287,6 +304,38 @@ class SqlCore(ABC):
                 seat,
             )
         return changed > 0
+
+    async def _hand_over(self, tx: Tx, game_id: int, handover: Handover, stamp: Any) -> None:
+        """Inside a write: the holder leaves and the new user sits, keeping role and flag."""
+        clash = await tx.fetchrow(
+            "SELECT seat FROM seats WHERE game_id = ? AND user_id = ? AND left_at IS NULL",
+            game_id,
+            handover.to_user,
+        )
+        if clash is not None:
+            raise SeatTakenError(f"user {handover.to_user} already holds a seat of game {game_id}")
+        old = await tx.fetchrow(
+            "UPDATE seats SET left_at = ?, to_act = FALSE WHERE game_id = ? AND seat = ?"
+            " AND user_id = ? AND left_at IS NULL RETURNING role, to_act",
+            stamp,
+            game_id,
+            handover.seat,
+            handover.from_user,
+        )
+        if old is None:
+            raise ConflictError(
+                f"seat {handover.seat} of game {game_id} is not held by {handover.from_user}"
+            )
+        await tx.execute(
+            "INSERT INTO seats (game_id, seat, user_id, role, to_act, joined)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            game_id,
+            handover.seat,
+            handover.to_user,
+            old["role"],
+            old["to_act"],
+            stamp,
+        )
 
     async def set_seat_role(
         self, game_id: int, seat: int, role: str | None, *, user_id: int | None = None

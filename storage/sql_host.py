@@ -123,18 +123,29 @@ class SqlStore(SqlLog, SqlOutbox):
         self, game_id: int, seat: int | None, kind: str, due: datetime
     ) -> DeadlineRecord:
         """Schedule a deadline or reminder for a game (and seat)."""
+        [added] = await self.add_deadlines(game_id, [(seat, kind, due)])
+        return added
+
+    async def add_deadlines(
+        self, game_id: int, deadlines: Sequence[tuple[int | None, str, datetime]]
+    ) -> list[DeadlineRecord]:
+        """Schedule several (seat, kind, due) deadlines of a game in one transaction."""
+        now = self._t(self._now())
+        added = []
         async with self._write() as tx:
             await self._game_in(tx, game_id)
-            r = await tx.fetchrow(
-                "INSERT INTO deadlines (game_id, seat, kind, due, created)"
-                f" VALUES (?, ?, ?, ?, ?) RETURNING {DEADLINE_COLUMNS}",
-                game_id,
-                seat,
-                kind,
-                self._t(due),
-                self._t(self._now()),
-            )
-        return self._deadline(r)
+            for seat, kind, due in deadlines:
+                r = await tx.fetchrow(
+                    "INSERT INTO deadlines (game_id, seat, kind, due, created)"
+                    f" VALUES (?, ?, ?, ?, ?) RETURNING {DEADLINE_COLUMNS}",
+                    game_id,
+                    seat,
+                    kind,
+                    self._t(due),
+                    now,
+                )
+                added.append(self._deadline(r))
+        return added
 
     async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[DeadlineRecord]:
         """Pending deadlines due at or before `now`, earliest first."""

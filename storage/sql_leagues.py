@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -16,6 +16,7 @@ from storage.leagues import (
     NewLeagueEvent,
     StaleLeagueError,
 )
+from storage.records import NewGame
 from storage.sql import SqlCore, Tx, json_object
 
 HEAD_COLUMNS = (
@@ -68,8 +69,10 @@ class SqlLeagues(SqlCore):
         *,
         channel_id: int | None = None,
         ends: datetime | None = None,
+        events: Sequence[NewLeagueEvent] = (),
     ) -> LeagueHead:
-        """Start a league with settings; ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction;
+        ConflictError when the guild has one with that name."""
         text = json_object(config, "league config")
         now = self._t(self._now())
         async with self._write() as tx:
@@ -91,7 +94,10 @@ class SqlLeagues(SqlCore):
                 now,
                 None if ends is None else self._t(ends),
             )
-        return self._head(r)
+            head = self._head(r)
+            if events:
+                head = await self._append_league_in(tx, head.id, 0, events)
+        return head
 
     async def get_league(self, league_id: int) -> LeagueHead:
         """The league with this id; raises LeagueNotFoundError."""
@@ -129,6 +135,47 @@ class SqlLeagues(SqlCore):
         """Log events (and link games) in one transaction; StaleLeagueError if moved on."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
+        async with self._write() as tx:
+            return await self._append_league_in(
+                tx, league_id, expected_seq, events, status=status, games=games
+            )
+
+    async def open_round(
+        self,
+        league_id: int,
+        expected_seq: int,
+        round_number: int,
+        games: Sequence[NewGame],
+        paired: Callable[[Sequence[int]], NewLeagueEvent],
+    ) -> tuple[LeagueHead, list[int]]:
+        """Create a round's games with their seats, log `paired(game ids)` and link the games
+        as tables 1.. of the round, all in one transaction; StaleLeagueError if moved on."""
+        if expected_seq < 0:
+            raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
+        async with self._write() as tx:
+            head = await self._head_in(tx, league_id)
+            if head.version != expected_seq:
+                raise StaleLeagueError(league_id, expected_seq, head.version)
+            ids = [(await self._insert_game(tx, new)).id for new in games]
+            links = [
+                LeagueGame(gid, league_id, round_number, board)
+                for board, gid in enumerate(ids, start=1)
+            ]
+            head = await self._append_league_in(
+                tx, league_id, expected_seq, [paired(ids)], games=links
+            )
+        return head, ids
+
+    async def _append_league_in(
+        self,
+        tx: Tx,
+        league_id: int,
+        expected_seq: int,
+        events: Sequence[NewLeagueEvent],
+        *,
+        status: LeagueStatus | None = None,
+        games: Sequence[LeagueGame] = (),
+    ) -> LeagueHead:
         stamp = self._t(self._now())
         rows = [
             (
@@ -141,31 +188,29 @@ class SqlLeagues(SqlCore):
             )
             for offset, event in enumerate(events)
         ]
-        async with self._write() as tx:
-            r = await tx.fetchrow(
-                "UPDATE leagues SET version = version + ?, updated = ?,"
-                " status = COALESCE(?, status) WHERE id = ? AND version = ?"
-                f" RETURNING {HEAD_COLUMNS}",
-                len(rows),
-                stamp,
-                None if status is None else LeagueStatus(status).value,
-                league_id,
-                expected_seq,
+        r = await tx.fetchrow(
+            "UPDATE leagues SET version = version + ?, updated = ?,"
+            " status = COALESCE(?, status) WHERE id = ? AND version = ?"
+            f" RETURNING {HEAD_COLUMNS}",
+            len(rows),
+            stamp,
+            None if status is None else LeagueStatus(status).value,
+            league_id,
+            expected_seq,
+        )
+        if r is None:
+            head = await self._head_in(tx, league_id)
+            raise StaleLeagueError(league_id, expected_seq, head.version)
+        if rows:
+            await tx.executemany(
+                f"INSERT INTO league_events ({LEAGUE_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                rows,
             )
-            if r is None:
-                head = await self._head_in(tx, league_id)
-                raise StaleLeagueError(league_id, expected_seq, head.version)
-            if rows:
-                await tx.executemany(
-                    f"INSERT INTO league_events ({LEAGUE_EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-                    rows,
-                )
-            if games:
-                await tx.executemany(
-                    "INSERT INTO league_games (game_id, league_id, round, board)"
-                    " VALUES (?, ?, ?, ?)",
-                    [(g.game_id, league_id, g.round, g.board) for g in games],
-                )
+        if games:
+            await tx.executemany(
+                "INSERT INTO league_games (game_id, league_id, round, board) VALUES (?, ?, ?, ?)",
+                [(g.game_id, league_id, g.round, g.board) for g in games],
+            )
         return self._head(r)
 
     async def league_events(self, league_id: int, *, start: int = 0) -> list[LeagueEvent]:

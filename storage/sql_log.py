@@ -12,6 +12,7 @@ from storage.records import (
     GameLog,
     GameRecord,
     GameStatus,
+    Handover,
     NewEvent,
     NewOutbox,
     SnapshotRecord,
@@ -46,9 +47,12 @@ class SqlLog(SqlCore):
         status: GameStatus | None = None,
         outcome: dict[str, Any] | None = None,
         outbox: Sequence[NewOutbox] = (),
+        handover: Handover | None = None,
     ) -> GameRecord:
         """Log events at seqs expected_seq.. and enqueue `outbox` in one transaction;
-        StaleVersionError if moved on (and then nothing is enqueued)."""
+        StaleVersionError if moved on (and then nothing is enqueued).
+
+        A `handover` changes a seat's holder in the same transaction (seat replacement)."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         if status is GameStatus.LOBBY:
@@ -81,6 +85,8 @@ class SqlLog(SqlCore):
                 await tx.executemany(
                     f"INSERT INTO events ({EVENT_COLUMNS}) VALUES (?, ?, ?, ?, ?)", rows
                 )
+            if handover is not None:
+                await self._hand_over(tx, game_id, handover, stamp)
             if status is not None and not status.is_open:
                 await self._close_game(tx, game_id, stamp)
             elif to_act is not None:

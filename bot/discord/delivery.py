@@ -375,9 +375,7 @@ class Delivery:
         for i, piece in enumerate(pieces):
             last = i == len(pieces) - 1
             extra: dict[str, Any] = {"files": attachments} if last and attachments else {}
-            await self._to_game(
-                m.game_id, channel, piece, allowed_mentions=allowed(()), **extra
-            )
+            await self._to_game(m.game_id, channel, piece, allowed_mentions=allowed(()), **extra)
 
     async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
         """Reminders and digests: by DM when DMs work, else a mention in the game thread."""

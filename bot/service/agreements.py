@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace as dataclass_replace
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -10,8 +11,9 @@ from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
+from bot.service.profiles import ANDROID, LEAVER
 from bot.service.settle import settle
-from bot.service.table import Host, Table, load_table
+from bot.service.table import Host, HostSettings, Table, load_table
 from bot.service.timeline import (
     ABORT,
     CONSENT,
@@ -28,8 +30,8 @@ from bot.service.turns import playing_seat
 from bot.service.updates import seat_name
 from games.base import Seat
 from games.text import Text
-from storage.base import SeatTakenError
-from storage.records import GameStatus
+from storage.base import ConflictError, SeatTakenError
+from storage.records import GameRecord, GameStatus, Handover, NewSeat
 
 WHAT = {
     TAKEBACK: Text("a takeback"),
@@ -51,6 +53,8 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
     draft = Draft(table)
     draft.note(RESIGN, seat=seat, why=why)
     draft.say(Text("{sentence}.", sentence=resignation(host, table, seat, why)))
+    if table.profile.cooperative:
+        return _crew_member_leaves(host, table, draft, seat, why)
     resigned = set(draft.timeline.resigned)
     teams = table.profile.teams(table.game_config, table.settings.seats)
     alive = [team for team in teams if any(s not in resigned for s in team)]
@@ -67,6 +71,30 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
         return draft.finish(seat, status=GameStatus.FINISHED, outcome=outcome)
     draft.bots()
     return draft.finish(seat)
+
+
+def _crew_member_leaves(host: Host, table: Table, draft: Draft, seat: Seat, why: str) -> Plan:
+    """A crew never wins by a departure: an android flies on for the leaver (while someone
+    is left to fly with it), or, by the host's choice in the lobby, the mission is aborted
+    and counts as lost (see docs/rulings.md)."""
+    resigned = set(draft.timeline.resigned)
+    humans_left = [s for s in table.human_seats() if s not in resigned]
+    policy = table.settings.options.get(LEAVER, ANDROID)
+    if humans_left and policy == ANDROID:
+        draft.say(
+            Text("An android takes over the post of {player}.", player=seat_name(host, table, seat))
+        )
+        draft.bots()
+        return draft.finish(seat)
+    outcome = {
+        "winners": [],
+        "reason": str(resignation(host, table, seat, why)),
+        "scores": [],
+        "resigned": list(draft.timeline.resigned),
+        "ended_by": why,
+        "lost": True,
+    }
+    return draft.finish(seat, status=GameStatus.FINISHED, outcome=outcome)
 
 
 async def resign(host: Host, game_id: int, user: int) -> Reply:
@@ -245,13 +273,7 @@ async def replace_player(
         )
     if table.seat_of(new) is not None:
         raise LobbyError("{player} already plays here.", code="already_in", player=host.name(new))
-    role = next(r.role for r in table.seats if r.seat == seat)
-    await host.store.leave_seat(game_id, seat)
-    try:
-        await host.store.add_seat(game_id, seat, new, role)
-    except SeatTakenError:
-        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
-    host.cache.pop(game_id, None)
+    handover = Handover(seat, old, new)
     text = Text(
         "{player} takes over seat {seat} from {old}.",
         player=host.name(new),
@@ -259,15 +281,22 @@ async def replace_player(
         old=host.name(old),
     )
     if table.record.status is GameStatus.LOBBY:
+        await _hand_over(host, game_id, table.record.version, handover)
         return Reply(text, (Notice(game_id, text),), game_id)
 
     def build(t: Table) -> Plan:
+        if t.seat_of(old) != seat:
+            raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken")
         draft = Draft(t)
         draft.note("replace", seat=seat, **{"from": old, "to": new})
         draft.say(text)
-        return draft.finish(None)
+        return dataclass_replace(draft.finish(None), handover=handover)
 
-    plan, after = await run(host, game_id, build)
+    try:
+        plan, after = await run(host, game_id, build)
+    except (SeatTakenError, ConflictError):
+        host.cache.pop(game_id, None)
+        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
     await host.store.cancel_deadlines(game_id, seat=seat)
     messages = await settle(host, plan, after)
     if seat in after.humans_to_act():
@@ -275,6 +304,16 @@ async def replace_player(
 
         await start_clock(host, after, seat, host.clock.now())
     return Reply(text, tuple(messages), game_id)
+
+
+async def _hand_over(host: Host, game_id: int, version: int, handover: Handover) -> None:
+    """A lobby seat changes hands in one write (a lobby logs no note)."""
+    try:
+        await host.store.append(game_id, version, (), handover=handover)
+    except (SeatTakenError, ConflictError):
+        raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
+    finally:
+        host.cache.pop(game_id, None)
 
 
 def _rematch_options(table: Table, order: list[int]) -> dict[str, Any]:
@@ -304,10 +343,14 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         raise PermissionDeniedError(
             "Only players of that game can ask for a rematch.", code="not_seated"
         )
+    commit_first = table.profile.commit_first
+    made = await _made_rematch(host, game_id, user)
+    if made is not None:
+        # Asked again, or after a crash between its writes: the rematch already made goes on.
+        return await _go_on(host, made, user, commit_first)
     s = table.settings
     seats = sorted(table.seats, key=lambda r: r.seat)
     order = seats[1:] + seats[:1]
-    commit_first = table.profile.commit_first
     reply = await lobby.create(
         host,
         table.spec.key,
@@ -322,17 +365,30 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         channel_id=table.record.channel_id,
         join=False,
         rematch_of=game_id,
-        seed=dice_audit.secret() if commit_first else None,
+        seated=tuple(NewSeat(seat, r.user_id, r.role) for seat, r in enumerate(order)),
     )
     new_id = reply.game_id
     assert new_id is not None
-    for seat, record in enumerate(order):
-        await host.store.add_seat(new_id, seat, record.user_id, record.role)
+    return await _go_on(host, await host.store.get_game(new_id), user, commit_first)
+
+
+async def _made_rematch(host: Host, game_id: int, user: int) -> GameRecord | None:
+    """The open rematch of `game_id` (every player of the old game sits in it), if made."""
+    for record in await host.store.active_games_for_user(user):
+        if HostSettings.from_json(record.config.get("host", {})).rematch_of == game_id:
+            return record
+    return None
+
+
+async def _go_on(host: Host, record: GameRecord, user: int, commit_first: bool) -> Reply:
+    """A made rematch: a committed lobby waits for words; any other lobby starts now."""
+    if record.status is not GameStatus.LOBBY:
+        return Reply(Text("Rematch: game {game}.", game=record.id), (), record.id)
     if commit_first:
-        return await _committed_lobby(host, new_id)
-    started = await lobby.start(host, new_id, user, admin=True)
-    text = Text.lines([Text("Rematch: game {game}.", game=new_id), started.text])
-    return Reply(text, started.messages, new_id)
+        return await _committed_lobby(host, record.id)
+    started = await lobby.start(host, record.id, user, admin=True)
+    text = Text.lines([Text("Rematch: game {game}.", game=record.id), started.text])
+    return Reply(text, started.messages, record.id)
 
 
 async def _committed_lobby(host: Host, game_id: int) -> Reply:

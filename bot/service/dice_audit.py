@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 import hashlib
-import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,13 +36,18 @@ WORDS = "seeds"
 
 
 def secret() -> str:
-    """A fresh secret seed for one game (128 bits from the system's source, in hex)."""
-    return f"{random.SystemRandom().getrandbits(SECRET_BITS):032x}"
+    """A fresh secret seed for one game (128 bits from `secrets`, in hex), tied to no other."""
+    return secrets.token_hex(SECRET_BITS // 8)
 
 
 def commitment(seed: str) -> str:
     """The SHA-256 hex digest of the seed, posted before any die is rolled."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def committed(seed: str) -> dict[str, str]:
+    """The config entry (under DICE) keeping the commitment to `seed`."""
+    return {"commitment": commitment(seed)}
 
 
 def salt(seeds: Mapping[str, str]) -> str:
@@ -146,7 +151,7 @@ def seeds_of(table: Table) -> dict[str, str]:
 async def keep_commitment(host: Host, table: Table) -> str:
     """Record the commitment to the game's seed as posted now (before any word or draw)."""
     digest = commitment(table.record.seed)
-    config = {**table.record.config, DICE: {"commitment": digest}}
+    config = {**table.record.config, DICE: committed(table.record.seed)}
     await host.store.update_game(table.id, config=config)
     host.cache.pop(table.id, None)
     return digest
@@ -181,7 +186,8 @@ def commitment_text(table: Table) -> str:
             ],
         )
         lines.append(Text("Players' seeds (mixed into every die): {shown}", shown=shown))
-    else:
+    elif table.profile.commit_first:
+        # Only games whose lobby takes players' words say so (the others' dice are the host's).
         lines.append(Text("No player has added a seed (any player may, before the start)."))
     return Text.lines(lines)
 

@@ -21,10 +21,12 @@ from storage.records import DeadlineRecord
 Refiner = Callable[[Host, Plan, Table, list[Message]], Awaitable[list[Message]]]
 DeadlineHandler = Callable[[Host, DeadlineRecord, datetime], Awaitable[list[Message]]]
 ViewCut = Callable[[Host, Table], Awaitable[Callable[[Any], Any]]]
+Recovery = Callable[[Host], Awaitable[list[Message]]]
 
 _REFINERS: dict[str, Refiner] = {}
 _DEADLINES: dict[str, DeadlineHandler] = {}
 _VIEW_CUTS: dict[str, ViewCut] = {}
+_RECOVERIES: dict[str, Recovery] = {}
 
 
 def register_refiner(game_key: str, refiner: Refiner) -> None:
@@ -40,6 +42,19 @@ def register_deadline(prefix: str, handler: DeadlineHandler) -> None:
 def register_view_cut(game_key: str, view_cut: ViewCut) -> None:
     """Let `view_cut` trim the views of `game_key` that players ask for to what they may see now."""
     _VIEW_CUTS[game_key] = view_cut
+
+
+def register_recovery(game_key: str, recovery: Recovery) -> None:
+    """Let `recovery` repair, once per process start, what a crash between writes left undone."""
+    _RECOVERIES[game_key] = recovery
+
+
+async def recover(host: Host) -> list[Message]:
+    """Every registered start-up recovery, once; the messages they owe the tables."""
+    messages: list[Message] = []
+    for recovery in _RECOVERIES.values():
+        messages += await recovery(host)
+    return messages
 
 
 def _whole(view: Any) -> Any:

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.service.outbox import Image
 from bot.service.presenters import presenter_for
+from bot.service.sight import sight
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.timeline import Move, Note
 from bot.service.updates import (
@@ -137,6 +138,7 @@ def _move_line(table: Table, entry: Move, undone: bool, view: Any) -> Text:
 async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image, ...]]:
     """A game as a JSON-compatible record (raw events once it is over) and its last board image."""
     table = await load_table(host, game_id)
+    seen = await sight(host, table)
     record = table.record
     seats = await host.store.seats(game_id, include_left=True)
     events = await host.store.events(game_id)
@@ -175,7 +177,8 @@ async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image,
         "log": await log_lines(host, game_id),
     }
     dumps(data)  # proves the export is canonical JSON before anyone writes it out
-    return data, board_images(table, table.state, "final", names=player_names(host, table))
+    names = player_names(host, table)
+    return data, board_images(table, table.state, "final", seen.cut, names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,17 +195,15 @@ class Frame:
 async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> list[Frame]:
     """The game rebuilt from its log, one frame per effective move (players' moves by default)."""
     table = await load_table(host, game_id)
+    # Every frame is trimmed to what the table has heard by now (a live crew's unannounced
+    # threats are already in the log, but not yet said).
+    seen = await sight(host, table)
     moves = table.timeline.moves
     rules = table.spec.rules
     state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
     names = player_names(host, table)
     frames = [
-        Frame(
-            0,
-            "setup",
-            rules.player_view(state, None),
-            board_images(table, state, "step0", names=names),
-        )
+        Frame(0, "setup", seen.view(state), board_images(table, state, "step0", seen.cut, names))
     ]
     for move in moves:
         state = rules.apply(state, move.seat, move.action)
@@ -213,8 +214,8 @@ async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> l
             Frame(
                 log_number(move.seq),
                 caption,
-                rules.player_view(state, None),
-                board_images(table, state, f"step{log_number(move.seq)}", names=names),
+                seen.view(state),
+                board_images(table, state, f"step{log_number(move.seq)}", seen.cut, names),
             )
         )
     return frames

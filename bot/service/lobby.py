@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service import ai
+from bot.service import ai, dice_audit
 from bot.service.errors import LobbyError, PermissionDeniedError
 from bot.service.i18n import stored
 from bot.service.lobby_text import lobby_text, mode_name, role_label
@@ -21,7 +21,7 @@ from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError, SeatTakenError
-from storage.records import GameStatus, NewGame
+from storage.records import GameStatus, NewGame, NewSeat
 
 MIN_CLOCK = 60
 MAX_CLOCK = 30 * 24 * 3600
@@ -84,8 +84,7 @@ def _require_host(table: Table, user: int, admin: bool) -> None:
         raise PermissionDeniedError("Only the host or an admin can do that.", code="not_host")
 
 
-async def create(
-    host: Host,
+def new_game(
     game_key: str,
     user: int,
     *,
@@ -102,8 +101,9 @@ async def create(
     join: bool = True,
     rematch_of: int | None = None,
     seed: str | None = None,
-) -> Reply:
-    """Open a lobby (the creator hosts it and, unless join=False, takes seat 0)."""
+    seated: Sequence[NewSeat] = (),
+) -> NewGame:
+    """The record of a new lobby, checked (see `create`); nothing is written yet."""
     spec = find_game(game_key)
     profile = profile_for(spec)
     try:
@@ -149,20 +149,50 @@ async def create(
         options=dict(options or {}),
         rematch_of=rematch_of,
     )
-    # A given seed makes a game reproducible (demos, tests); players get a fresh secret one.
-    seed = seed or f"{random.SystemRandom().getrandbits(64):016x}"
-    record = await host.store.create_game(
-        NewGame(
-            spec.key,
-            spec.rules_version,
-            seed,
-            {"host": settings.to_json()},
-            guild_id=guild_id,
-            channel_id=channel_id,
-        )
+    # A given seed makes a game reproducible (demos, tests); players get a fresh secret one,
+    # drawn for this game alone, and its commitment is kept before anyone can act.
+    seed = seed or dice_audit.secret()
+    first = (NewSeat(0, user, role),) if join else ()
+    return NewGame(
+        spec.key,
+        spec.rules_version,
+        seed,
+        {"host": settings.to_json(), dice_audit.DICE: dice_audit.committed(seed)},
+        guild_id=guild_id,
+        channel_id=channel_id,
+        seats=(*first, *seated),
     )
-    if join:
-        await host.store.add_seat(record.id, 0, user, role)
+
+
+async def create(
+    host: Host,
+    game_key: str,
+    user: int,
+    *,
+    mode: str | None = None,
+    seats: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    clock: int | None = None,
+    rated: bool = True,
+    timeout: str = "auto",
+    invite_only: bool = False,
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    role: str | None = None,
+    join: bool = True,
+    rematch_of: int | None = None,
+    seed: str | None = None,
+    seated: Sequence[NewSeat] = (),
+) -> Reply:
+    """Open a lobby (the creator hosts it and, unless join=False, takes seat 0).
+
+    `seated` players (a rematch's, a league table's) sit down in the same write as the game."""
+    new = new_game(
+        game_key, user, mode=mode, seats=seats, options=options, clock=clock, rated=rated,
+        timeout=timeout, invite_only=invite_only, guild_id=guild_id, channel_id=channel_id,
+        role=role, join=join, rematch_of=rematch_of, seed=seed, seated=seated,
+    )  # fmt: skip
+    record = await host.store.create_game(new)
     table = await load_table(host, record.id)
     text = lobby_text(host, table)
     created = Text.lines([Text("Created game {game}.", game=record.id), text])

@@ -23,7 +23,7 @@ from games.base import CHANCE, GameError, GameOverError, IllegalActionError, Out
 from games.snapshot import SnapshotError
 from games.text import Text
 from storage.base import GameClosedError, StaleVersionError
-from storage.records import GameStatus, NewEvent
+from storage.records import GameStatus, Handover, NewEvent
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,8 @@ class Plan:
     outcome: dict[str, Any] | None
     lines: tuple[str, ...]
     actor: Seat | None
+    handover: Handover | None = None
+    """A seat changing hands in the same write as the events (seat replacement)."""
 
 
 def outcome_json(outcome: Outcome, resigned: tuple[Seat, ...], ended_by: str) -> dict[str, Any]:
@@ -321,8 +323,11 @@ async def commit(host: Host, plan: Plan) -> Table:
         status=plan.status,
         outcome=plan.outcome,
         outbox=told,
+        **({} if plan.handover is None else {"handover": plan.handover}),
     )
     after = replace(table, record=record, timeline=plan.timeline, state=plan.state)
+    if plan.handover is not None:
+        after = replace(after, seats=tuple(await host.store.seats(table.id)))
     if status is not GameStatus.LOBBY:
         host.cache[table.id] = after
     _owe_replies(after)

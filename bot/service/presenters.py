@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.service.i18n import localise
 from bot.service.outbox import Image
-from bot.service.summaries import neuroshima_summary
-from games.base import CHANCE, Codec, Seat
+from bot.service.summaries import neuroshima_move, neuroshima_summary
+from games.base import Seat
 
 log = logging.getLogger(__name__)
 
@@ -46,38 +46,6 @@ def _short(value: Any) -> str:
     if isinstance(value, (tuple, list, frozenset, set)) and len(value) > 12:
         return f"{len(value)} items"
     return str(value)
-
-
-def reads_view(codec: Codec[Any]) -> bool:
-    """Whether the codec's text of an action depends on a view (Neuroshima names hexes by the
-    board the view shows: C3 is the centre of the 19-hex board, D4 of the 37-hex one)."""
-    return _format_takes_view(type(codec))
-
-
-@cache
-def _format_takes_view(kind: type) -> bool:
-    return "view" in inspect.signature(kind.format).parameters
-
-
-def format_action(codec: Codec[Any], action: Any, view: Any = None) -> str:
-    """The codec's text of `action`, read against `view` when the codec needs one."""
-    if view is not None and reads_view(codec):
-        return str(codec.format(action, view))  # type: ignore[call-arg]
-    return codec.format(action)
-
-
-def describe_action(codec: Codec[Any], seat: Seat, action: Any, view: Any = None) -> str:
-    """The text form of an action (the codec's, else its type and fields)."""
-    try:
-        return format_action(codec, action, view)
-    except Exception:  # chance results and odd actions may have no typed form
-        if dataclasses.is_dataclass(action) and not isinstance(action, type):
-            fields = ", ".join(
-                f"{f.name}={getattr(action, f.name)}" for f in dataclasses.fields(action)
-            )
-            name = type(action).__name__
-            return f"{name}({fields})" if seat != CHANCE else f"{name} {fields}".strip()
-        return str(action)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +173,7 @@ def _neuroshima() -> Presenter:
         log.warning("no images for neuroshima: %s", err)
         return Presenter(
             summary=neuroshima_summary,
+            describe=neuroshima_move,
             fought=neuroshima_fought,
             narrate=neuroshima_narration,
             turn=neuroshima_turn,
@@ -219,6 +188,7 @@ def _neuroshima() -> Presenter:
         narrate=neuroshima_narration,
         effect=neuroshima_effect,
         turn=neuroshima_turn,
+        describe=neuroshima_move,
     )
 
 

@@ -43,6 +43,15 @@ def no_teams(config: Mapping[str, Any], seats: int) -> tuple[tuple[Seat, ...], .
     return tuple((s,) for s in range(seats))
 
 
+LEAVER = "leaver"
+"""The lobby option of a cooperative game saying what happens when a player leaves."""
+ANDROID = "android"
+"""The bot flies the leaver's character on (Space Alert's androids)."""
+ABORT_LOST = "abort"
+"""The mission is aborted and counts as lost."""
+LEAVER_CHOICES = (ANDROID, ABORT_LOST)
+
+
 def plain_config(
     options: Mapping[str, Any], mode: str, roles: Sequence[str | None]
 ) -> dict[str, Any]:
@@ -74,6 +83,9 @@ class HostProfile:
     role_name: Callable[[str], str] = str
     """A role as players read it (an army's name, not its key: "Doomsday Machine", not
     "ddm2e")."""
+    cooperative: bool = False
+    """The whole table is one crew against the game: it wins or loses together, a player who
+    leaves never hands the others a win (see `LEAVER`), and there is nothing to rate."""
 
     def mode(self, name: str | None) -> Mode:
         """The named mode (the first one when None); raises KeyError for an unknown name."""

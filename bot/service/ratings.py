@@ -63,8 +63,8 @@ async def rate(host: Host, table: Table) -> list[RatedPlayer]:
     keys = seat_ranks(outcome, n)
     teams = table.profile.teams(table.game_config, n)
     users = {s.seat: s.user_id for s in table.seats}
-    if len(users) != n:
-        return []
+    if len(users) != n or len(teams) < 2:
+        return []  # one crew against the game: nobody to rank against
     key_game = table.spec.key
     # The store rates in the same scope when it records the changes (from the game's guild).
     scope = rating_scope(table.record.guild_id)

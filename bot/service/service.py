@@ -16,6 +16,7 @@ from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
+from bot.service.sight import sight
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
 from bot.service.turns import Command, playing_seat
@@ -52,6 +53,7 @@ class Service:
             store, clock or SystemClock(), names or self._default_name, postbox=self.postbox
         )
         self.postbox.attach(self.host)
+        self._recovered = False
 
     @property
     def store(self) -> GameStore:
@@ -207,8 +209,8 @@ class Service:
         if table.state is None:
             text = lobby_text(self.host, table)
             return Reply(text, (PublicUpdate(gid, text),), gid)
-        cut = await game_hooks.view_cut(self.host, table)
-        summary = presenter_for(table.spec.key).summary(cut(table.view(None)))
+        seen = await sight(self.host, table)
+        summary = presenter_for(table.spec.key).summary(seen.view())
         status = Text(
             "Game {game} ({name}), {status}.",
             game=gid,
@@ -217,7 +219,7 @@ class Service:
         )
         text = Text.lines([status, summary, turn_line(self.host, table)])
         names = player_names(self.host, table)
-        images = board_images(table, table.state, f"v{table.record.version}", cut, names)
+        images = board_images(table, table.state, f"v{table.record.version}", seen.cut, names)
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 
     async def hand(self, game: GameId, user: UserId) -> Reply:
@@ -225,8 +227,8 @@ class Service:
         gid, uid = self.game(game), self.user(user)
         table = await load_table(self.host, gid)
         seat = playing_seat(self.host, table, uid)
-        cut = await game_hooks.view_cut(self.host, table)
-        panel = private_panel(self.host, table, seat, new_turn=False, cut=cut)
+        mine = await sight(self.host, table, seat)
+        panel = private_panel(self.host, table, seat, new_turn=False, cut=mine.cut)
         return Reply(panel.text, (panel,), gid)
 
     async def options(self, game: GameId, user: UserId, prefix: str = "") -> list[str]:
@@ -258,8 +260,14 @@ class Service:
 
     # --- time --------------------------------------------------------------------------------
     async def tick(self, now: datetime | None = None) -> list[Message]:
-        """Fire due reminders, timeouts, digests and resumes; front-ends call this periodically."""
-        return await ticks.tick(self.host, now)
+        """Fire due reminders, timeouts, digests and resumes; front-ends call this periodically.
+
+        The first tick of a process also runs the games' start-up recoveries (game_hooks)."""
+        recovered: list[Message] = []
+        if not self._recovered:
+            recovered = await game_hooks.recover(self.host)
+            self._recovered = True
+        return recovered + await ticks.tick(self.host, now)
 
     # --- history and ratings -----------------------------------------------------------------
     async def history(self, game: GameId) -> list[str]:

@@ -6,8 +6,12 @@ deck and hand, the tiles on the board and any pending decision, in the reader's 
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
+from functools import cache
 from typing import Any
 
+from games.base import CHANCE, Codec, Seat
 from games.text import Text
 
 MAX_BOARD_LINES = 40
@@ -107,3 +111,49 @@ def neuroshima_summary(view: Any) -> Text:
     if view.pending is not None:
         lines.append(view.pending.description)
     return Text.lines(lines)
+
+
+def reads_view(codec: Codec[Any]) -> bool:
+    """Whether the codec's text of an action depends on a view (Neuroshima names hexes by the
+    board the view shows: C3 is the centre of the 19-hex board, D4 of the 37-hex one)."""
+    return _format_takes_view(type(codec))
+
+
+@cache
+def _format_takes_view(kind: type) -> bool:
+    return "view" in inspect.signature(kind.format).parameters
+
+
+def format_action(codec: Codec[Any], action: Any, view: Any = None) -> str:
+    """The codec's text of `action`, read against `view` when the codec needs one."""
+    if view is not None and reads_view(codec):
+        return str(codec.format(action, view))  # type: ignore[call-arg]
+    return codec.format(action)
+
+
+def describe_action(codec: Codec[Any], seat: Seat, action: Any, view: Any = None) -> str:
+    """The text form of an action (the codec's, else its type and fields)."""
+    try:
+        return format_action(codec, action, view)
+    except Exception:  # chance results and odd actions may have no typed form
+        if dataclasses.is_dataclass(action) and not isinstance(action, type):
+            fields = ", ".join(
+                f"{f.name}={getattr(action, f.name)}" for f in dataclasses.fields(action)
+            )
+            name = type(action).__name__
+            return f"{name}({fields})" if seat != CHANCE else f"{name} {fields}".strip()
+        return str(action)
+
+
+def neuroshima_move(seat: Seat, action: Any, view: Any = None) -> str:
+    """One public line per Neuroshima move; a mercenary pick does not name the tile.
+
+    A picked mercenary lies face down beside its army's pile until it is drawn (see
+    docs/rulings.md), so the log, the thread and the replay say only that a pick was made.
+    """
+    from games.neuroshima.actions import PickMercenary
+    from games.registry import find_game
+
+    if isinstance(action, PickMercenary):
+        return Text("picked a mercenary")
+    return describe_action(find_game("neuroshima").codec, seat, action, view)

@@ -17,15 +17,9 @@ from bot.service.outbox import (
     PublicUpdate,
 )
 from bot.service.play import Plan, Step
-from bot.service.presenters import (
-    describe_action,
-    format_action,
-    image,
-    presenter_for,
-    reads_view,
-    takes,
-    words,
-)
+from bot.service.presenters import image, presenter_for, takes, words
+from bot.service.sight import Cut, public_view
+from bot.service.summaries import describe_action, format_action, reads_view
 from bot.service.table import Host, Table, replay_state
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -114,9 +108,11 @@ def seat_name(host: Host, table: Table, seat: Seat) -> Text:
 def move_text(table: Table, seat: Seat, action: Any, view: Any = None) -> str:
     """What a move did, without who made it (hexes named as on `view`, else the public view)."""
     presenter = presenter_for(table.spec.key)
+    shown = view or labelling_view(table, None)
     if presenter.describe:
-        return presenter.describe(seat, action)
-    return describe_action(table.spec.codec, seat, action, view or labelling_view(table, None))
+        named = {"view": shown} if takes(presenter.describe, "view") else {}
+        return presenter.describe(seat, action, **named)
+    return describe_action(table.spec.codec, seat, action, shown)
 
 
 def labelling_view(table: Table, seat: Seat | None) -> Any:
@@ -134,7 +130,7 @@ def board_images(
     table: Table,
     state: Any,
     label: str,
-    cut: Callable[[Any], Any] | None = None,
+    cut: Cut | None = None,
     names: Sequence[str] | None = None,
 ) -> tuple[Image, ...]:
     """The public board image of a state (its view trimmed by `cut`), when the game has one,
@@ -143,8 +139,7 @@ def board_images(
     draw = presenter.board
     if draw is None or state is None:
         return ()
-    view = table.spec.rules.player_view(state, None)
-    view = view if cut is None else cut(view)
+    view = public_view(table, state, cut)
     return (image(f"game{table.id}-{label}-board.png", draw, view, names=names),)
 
 
@@ -205,11 +200,9 @@ def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
 
 
 def _views(table: Table, step: Step) -> Callable[[], tuple[Any, Any]]:
-    rules = table.spec.rules
-
     @cache
     def views() -> tuple[Any, Any]:
-        return rules.player_view(step.before, None), rules.player_view(step.after, None)
+        return public_view(table, step.before), public_view(table, step.after)
 
     return views
 
@@ -407,6 +400,8 @@ def game_over(host: Host, table: Table) -> GameOver:
             players=names,
             reason=said,
         )
+    elif table.profile.cooperative:
+        text = Text("Game {game} is over: the crew lost ({reason}).", game=table.id, reason=said)
     else:
         text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
     images = board_images(table, table.state, "final", names=player_names(host, table))

@@ -20,8 +20,16 @@ from bot.service.commands import (
 )
 from bot.service.commands.spec import opt
 from games.base import GameError
+from storage.base import GameNotFoundError
 
 LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
+
+
+class _NoGames:
+    """A store that knows no game (handlers check a named game's kind first)."""
+
+    async def get_game(self, game_id: int) -> Any:
+        raise GameNotFoundError(game_id)
 
 
 class Recorder:
@@ -29,6 +37,7 @@ class Recorder:
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
+        self.store = _NoGames()
 
     @staticmethod
     def game(game: Any) -> int:

@@ -46,6 +46,9 @@ async def test_a_live_space_alert_rematch_flies_the_same_mission(session: Sessio
         "/as alice",
         "/space-alert start game:1",
         "/resign game:1",
+        # An android flies on for alice; the mission ends (lost) when bob leaves too.
+        "/as bob",
+        "/resign game:1",
     )
     out = await run(session, "/rematch game:1")
     assert "Rematch: game 2.\nGame 2 started." in out

@@ -31,6 +31,7 @@ from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games.registry import find_game
 from games.text import Text
+from storage.base import GameNotFoundError
 from storage.records import GameRecord, GameStatus
 
 if TYPE_CHECKING:
@@ -65,6 +66,25 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
     return any(s.user_id == uid for s in await service.store.seats(game_id))
 
 
+async def _of_kind(service: Service, game_id: int, key: str | None) -> int:
+    """`game_id`, when it is a game of kind `key`: a command of one game never acts on, or
+    reveals anything of, another game's table."""
+    if key is None:
+        return game_id
+    try:
+        record = await service.store.get_game(game_id)
+    except GameNotFoundError:
+        return game_id  # the command's own load says there is no such game
+    if record.game_key != key:
+        raise NoSuchGameError(
+            "Game {game} is not a {name} game.",
+            code="wrong_game",
+            game=game_id,
+            name=Text.verbatim(find_game(key).name),
+        )
+    return game_id
+
+
 async def resolve_game(
     service: Service,
     user: UserId,
@@ -76,7 +96,7 @@ async def resolve_game(
     """The game a command is about (see the module docstring); raises NoSuchGameError."""
     given = options.get("game")
     if given is not None:
-        return service.game(given)
+        return await _of_kind(service, service.game(given), key)
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
         gid = service.game(focus)

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.service import dice_audit
 from bot.service.commands.hosting import admin, games_text, resolve_game
 from bot.service.commands.spec import (
     CONTEXT_GUILD,
@@ -89,6 +90,12 @@ async def _replay(service: Service, user: UserId, o: Options) -> Reply:
         )
     text = Text("Game {game}, step {step}: {move}", game=gid, step=frame.step, move=frame.caption)
     return Reply(text, (PublicUpdate(gid, text, frame.images),), gid)
+
+
+async def _verify(service: Service, user: UserId, o: Options) -> Reply:
+    # Only the named game's own seed, and only once it is over (dice_audit.verify_text).
+    gid = await resolve_game(service, user, o, seated=False)
+    return Reply(await dice_audit.verify_text(service.host, gid), (), gid)
 
 
 def _game_key(o: Options) -> str:
@@ -281,6 +288,8 @@ def shared_commands() -> tuple[Command, ...]:
                 (g, opt("last", "int", "How many lines (default 40)", min_value=1))),
         Command("replay", "Replay a game move by move", _replay,
                 (g, opt("step", "int", "Show this move with its board", min_value=1))),
+        Command("verify", "Dice audit of any game: the commitment; the seed once it is over",
+                _verify, (g,)),
         Command("profile", "A player's rating, games and wins", _profile,
                 (which, opt("user", "user", "Whose profile (default yours)"))),
         Command("leaderboard", "The best rated players", _leaderboard,

@@ -43,6 +43,7 @@ from bot.service.commands.spec import (
 from bot.service.errors import LobbyError
 from bot.service.hosting.space_alert import KEY, PHASE_CLOCKS, mission_choices
 from bot.service.outbox import Reply
+from bot.service.profiles import LEAVER, LEAVER_CHOICES
 from games.space_alert.actions import (
     ClearSlot,
     FlyAgain,
@@ -96,6 +97,8 @@ def _lobby_options(o: Options) -> dict[str, Any]:
             options[name] = bool(o[name])
     if o.get("clock"):
         options["phase_clock"] = _clock_seconds(str(o["clock"]))
+    if o.get(LEAVER):
+        options[LEAVER] = str(o[LEAVER])
     return options
 
 
@@ -142,6 +145,8 @@ def lobby() -> tuple[Command, ...]:
         opt("campaign", "bool", "Up to three flights with damage carried over"),
         opt("live", "bool", "Real time: announcements and phases on the 10-minute clock"),
         opt("clock", "str", "Deadline per phase, e.g. 30m, 12h, 1d (late players lock in)"),
+        opt(LEAVER, "choice", "If someone leaves: android flies on, or abort (lost)",
+            choices=LEAVER_CHOICES),
         opt("vs", "choice", "ai: fill the seats with AI crew and start; open: wait", choices=VS),
         opt("level", "choice", "AI level (with vs:ai)", choices=LEVELS),
         thread_option(),

@@ -7,7 +7,12 @@ AI, message refiner and deadline handlers; renderers load on first use of an ima
 from __future__ import annotations
 
 from bot.service.ai import register_ai
-from bot.service.game_hooks import register_deadline, register_refiner, register_view_cut
+from bot.service.game_hooks import (
+    register_deadline,
+    register_recovery,
+    register_refiner,
+    register_view_cut,
+)
 from bot.service.hosting import (
     sniper_elite,
     sniper_flow,
@@ -32,6 +37,7 @@ def install() -> None:
     register_refiner(sniper_elite.KEY, sniper_flow.refine)
     register_deadline(space_alert_clock.PREFIX, space_alert_clock.fire)
     register_view_cut(space_alert.KEY, space_alert_bridge.heard_cut)
+    register_recovery(space_alert.KEY, space_alert_clock.recover)
 
 
 install()

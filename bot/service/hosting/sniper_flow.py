@@ -13,10 +13,10 @@ from bot.service.dice_audit import commitment, posted_commitment, seeds_of
 from bot.service.outbox import GameOver, Message, PublicUpdate
 from bot.service.play import Plan
 from bot.service.presenters import image
+from bot.service.sight import public_view
 from bot.service.table import Host, Table
 from games.sniper_elite.actions import OrderRolled
 from games.sniper_elite.model import State
-from games.sniper_elite.view import player_view
 from games.text import Text
 
 MAX_STORY = 30
@@ -71,7 +71,7 @@ def defenders_turn(table: Table, state: State, round_number: int) -> PublicUpdat
     """The defenders' turn of round `round_number` as an animation, one frame per step."""
     from rendering.sniper_elite import turn_animation
 
-    view = player_view(state, None)
+    view = public_view(table, state)
     name = f"game{table.id}-v{table.record.version}-defenders.gif"
     shown = image(name, turn_animation, view)
     text = Text("Game {game}: the defenders' turn (round {round}).", game=table.id,

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.service.presenters import Presenter, Say
-from bot.service.profiles import HostProfile, Mode
+from bot.service.profiles import LEAVER, LEAVER_CHOICES, HostProfile, Mode
 from games.base import CHANCE, Seat
 from games.space_alert.actions import (
     ClearSlot,
@@ -237,7 +237,7 @@ def build_config(
 ) -> dict[str, Any]:
     """The rules' config: the lobby options the rules read (host-only ones stay out)."""
     del roles
-    host_only = ("live", "phase_clock")
+    host_only = ("live", "phase_clock", LEAVER)
     config = {k: v for k, v in options.items() if k not in host_only}
     return {**config, "mode": mode}
 
@@ -271,9 +271,11 @@ def profile() -> HostProfile:
             "campaign": (False, True),
             "live": (False, True),
             "phase_clock": PHASE_CLOCKS,
+            LEAVER: LEAVER_CHOICES,
         },
         build_config=build_config,
         is_barrier=barrier,
         pass_action=pass_action,
         teams=crew_teams,
+        cooperative=True,
     )

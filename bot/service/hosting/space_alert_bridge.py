@@ -19,6 +19,7 @@ from bot.service.hosting import space_alert_clock as clock
 from bot.service.hosting.space_alert import is_hand_line, summary, summary_lines
 from bot.service.outbox import PrivateUpdate, PublicUpdate
 from bot.service.presenters import image as said_image
+from bot.service.sight import public_view
 from bot.service.table import Host, Table
 from games.space_alert.ship import PHASES
 from games.space_alert.state import Stage, State
@@ -96,7 +97,7 @@ def bridge_update(
     from rendering.space_alert import bridge_png
 
     names = crew_names(host, table)
-    view = cut(player_view(state, None), known)
+    view = public_view(table, state, partial(cut, known=known))
     shown = "all" if known is None else "-".join(str(i) for i in sorted(known)) or "none"
     name = f"game{table.id}-v{table.record.version}-heard-{shown}-bridge.png"
     image = said_image(name, bridge_png, view, names)

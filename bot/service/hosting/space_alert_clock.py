@@ -23,6 +23,7 @@ from bot.service.errors import NoSuchGameError
 from bot.service.outbox import Message, PublicUpdate, Reminder
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
+from bot.service.sight import public_view
 from bot.service.table import Host, Table, load_table
 from bot.service.timeline import TIMEOUT
 from bot.service.updates import seat_name
@@ -38,7 +39,6 @@ from games.space_alert.actions import (
 from games.space_alert.missions import Schedule
 from games.space_alert.rules import legal_actions
 from games.space_alert.state import Stage, State
-from games.space_alert.view import player_view
 from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
 
@@ -146,8 +146,8 @@ async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
         if timing.phase_clock:
             due = now + timedelta(seconds=timing.phase_clock)
             remind = now + timedelta(seconds=timing.phase_clock * REMIND_SHARE)
-            await host.store.add_deadline(after.id, None, _kind("remind", state), remind)
-            await host.store.add_deadline(after.id, None, _kind("close", state), due)
+            clocks = [(None, _kind("remind", state), remind), (None, _kind("close", state), due)]
+            await host.store.add_deadlines(after.id, clocks)
         return []
     moved = before is None or (before.stage, before.repairer) != (state.stage, state.repairer)
     if state.stage in BREAK_STAGES and moved and timing.break_clock:
@@ -158,6 +158,54 @@ async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
     return []
 
 
+RECOVERY_HORIZON = timedelta(days=3650)
+RECOVERY_SCAN = 1_000_000
+"""Pending deadlines read once at start-up to find flights without a clock."""
+RECOVERY_PAGE = 500
+
+
+async def recover(host: Host) -> list[Message]:
+    """At start-up: a phase opened just before a crash, whose clock was never written, gets its
+    clock now (an asynchronous crew a fresh phase deadline; a live crew its soundtrack)."""
+    now = host.clock.now()
+    due = await host.store.due_deadlines(now + RECOVERY_HORIZON, limit=RECOVERY_SCAN)
+    pending = {(d.game_id, d.kind) for d in due}
+    posts: list[Message] = []
+    after = 0
+    while True:
+        page = await host.store.games_with_status(
+            GameStatus.ACTIVE, after_id=after, limit=RECOVERY_PAGE
+        )
+        for record in page:
+            if record.game_key == PREFIX:
+                posts += await _restart_clock(host, await load_table(host, record.id), pending, now)
+        if len(page) < RECOVERY_PAGE:
+            return posts
+        after = page[-1].id
+
+
+async def _restart_clock(
+    host: Host, table: Table, pending: set[tuple[int, str | None]], now: datetime
+) -> list[Message]:
+    state: State | None = table.state
+    timing = Timing.of(table)
+    if (
+        state is None
+        or state.stage is not Stage.PLANNING
+        or not (timing.live or timing.phase_clock)
+    ):
+        return []
+    if (table.id, _kind("close", state)) in pending:
+        return []
+    if timing.live:
+        return await _schedule_live(host, table, state, await flight_start(host, table), now)
+    due = now + timedelta(seconds=timing.phase_clock)
+    remind = now + timedelta(seconds=timing.phase_clock * REMIND_SHARE)
+    clocks = [(None, _kind("remind", state), remind), (None, _kind("close", state), due)]
+    await host.store.add_deadlines(table.id, clocks)
+    return []
+
+
 async def _schedule_live(
     host: Host, table: Table, state: State, started: datetime, now: datetime
 ) -> list[Message]:
@@ -165,6 +213,8 @@ async def _schedule_live(
     schedule, phase = state.schedule, state.phase
     at = (now - started).total_seconds()
     posts: list[Message] = []
+    # A phase's whole soundtrack is written at once: a crash never leaves half a clock.
+    clocks: list[tuple[int | None, str, datetime]] = []
     for index, a in enumerate(state.announced):
         if a.slot.phase != phase:
             continue
@@ -173,26 +223,24 @@ async def _schedule_live(
             posts.append(announcement(table, state, index, second))
         else:
             due = started + timedelta(seconds=second)
-            kind = announce_kind(state, phase, index)
-            await host.store.add_deadline(table.id, None, kind, due)
+            clocks.append((None, announce_kind(state, phase, index), due))
     end = phase_ends(schedule)[phase - 1]
     blackout = schedule.comms_down[phase - 1] if not state.config.solo else 0
     if blackout:
         begin = phase_start(schedule, phase) + (end - phase_start(schedule, phase) - blackout) // 2
         for what, second in (("down", begin), ("up", begin + blackout)):
             due = started + timedelta(seconds=max(second, at))
-            await host.store.add_deadline(table.id, None, _kind("comms", state, what), due)
+            clocks.append((None, _kind("comms", state, what), due))
     if end - WARNING > at:
-        due = started + timedelta(seconds=end - WARNING)
-        await host.store.add_deadline(table.id, None, _kind("warn", state), due)
-    due = started + timedelta(seconds=max(end, at))
-    await host.store.add_deadline(table.id, None, _kind("close", state), due)
+        clocks.append((None, _kind("warn", state), started + timedelta(seconds=end - WARNING)))
+    clocks.append((None, _kind("close", state), started + timedelta(seconds=max(end, at))))
+    await host.store.add_deadlines(table.id, clocks)
     return posts
 
 
 def announcement(table: Table, state: State, index: int, second: int) -> PublicUpdate:
     """The computer's announcement of threat `index`, stamped with the operation clock."""
-    text = player_view(state, None).announcements[index].text
+    text = public_view(table, state).announcements[index].text
     stamp = Text.verbatim(f"[{clock_text(second)}]")
     return PublicUpdate(table.id, Text.joined(" ", [stamp, text]))
 

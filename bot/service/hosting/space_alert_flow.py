@@ -24,13 +24,14 @@ from bot.service.hosting.space_alert_bridge import (
 from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
 from bot.service.play import Plan
 from bot.service.presenters import image as said_image
+from bot.service.sight import public_view
 from bot.service.table import Host, Table
 from bot.service.updates import reason_text
 from games.base import CHANCE, Seat
 from games.space_alert.actions import DamageDrawn, GiveCard, LockIn, PhaseOpened
 from games.space_alert.rules import outcome
 from games.space_alert.state import Stage, State
-from games.space_alert.view import View, player_view
+from games.space_alert.view import View
 from games.text import Text
 from storage.records import GameStatus
 
@@ -49,7 +50,7 @@ def public_images(host: Host, table: Table, state: State, label: str) -> tuple[I
     """The bridge (before the flight resolves) or the programs summary, with players' names."""
     from rendering.space_alert import bridge_png, mission_summary_png
 
-    view = player_view(state, None)
+    view = public_view(table, state)
     names = crew_names(host, table)
     if view.result is None:
         return (said_image(f"game{table.id}-{label}-bridge.png", bridge_png, view, names),)
@@ -60,7 +61,7 @@ def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
     """The replay GIF and the score card of the flight just resolved (public: it is over)."""
     from rendering.space_alert import replay_animation, score_card_png
 
-    view: View = player_view(state, None)
+    view: View = public_view(table, state)
     names = crew_names(host, table)
     result = view.result
     assert result is not None
@@ -127,9 +128,9 @@ def _lock_ins_only(plan: Plan) -> bool:
     )
 
 
-def _announced(state: State, phases: list[int]) -> list[Text]:
+def _announced(table: Table, state: State, phases: list[int]) -> list[Text]:
     """The computer's announcements of the phases just opened (asynchronous crews)."""
-    view = player_view(state, None)
+    view = public_view(table, state)
     return [a.text for a in view.announcements if a.phase in phases]
 
 
@@ -147,7 +148,7 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
     opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
     extra: list[Text] = []
     if opened and not timing.live:
-        extra += _announced(state, opened)
+        extra += _announced(after, state, opened)
     if plan.table.state is None:
         extra.append(captain_order(host, after, state))
         if timing.live:

@@ -15,8 +15,9 @@ from typing import Any
 from bot.service.ai import Budget, register_ai
 from bot.service.dice_audit import salt
 from bot.service.errors import LobbyError
-from bot.service.presenters import Presenter, Say, describe_action, register_presenter
+from bot.service.presenters import Presenter, Say, register_presenter
 from bot.service.profiles import HostProfile, Mode, register_profile
+from bot.service.summaries import describe_action
 from bot.service.table import Host, Table, load_table
 from games.base import GameError, Seat
 from games.text import Text

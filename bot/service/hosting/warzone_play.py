@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service import presenters
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.presenters import Say
+from bot.service.sight import public_view
 from bot.service.table import load_table
 from games.base import GameError, IllegalActionError, InvalidActionError
 from games.text import Text
@@ -95,7 +96,7 @@ async def act_report(
     messages: list[Message] = [m for r in replies for m in r.messages]
     last_public = max((i for i, m in enumerate(messages) if isinstance(m, PublicUpdate)),
                       default=None)  # fmt: skip
-    view = after.spec.rules.player_view(state, None)
+    view = public_view(after, state)
     overlay = Overlay(sights=sights, path=path)
     picture = image(gid, f"v{after.record.version}-activation", view, overlay)
     kept: list[Message] = []
@@ -280,5 +281,5 @@ def zoom_window(view: WarzoneView, text: str, side: float) -> tuple[float, float
 
 def any_view(table: Any) -> WarzoneView:
     """The channel's view of a loaded table."""
-    view: WarzoneView = table.spec.rules.player_view(table.state, None)
+    view: WarzoneView = public_view(table, table.state)
     return view

@@ -26,13 +26,14 @@ from bot.service.leagues.swiss import Pairing
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
 from bot.service.ratings import seat_ranks
+from bot.service.sight import public_view
 from bot.service.table import Host, load_table
 from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError
-from storage.leagues import LeagueGame, LeagueStore, NewLeagueEvent
-from storage.records import GameRecord, GameStatus
+from storage.leagues import LeagueStore, NewLeagueEvent
+from storage.records import GameRecord, GameStatus, NewGame, NewSeat
 
 log = logging.getLogger(__name__)
 
@@ -60,14 +61,13 @@ class Opened:
     tables: tuple[TableOpened, ...]
 
 
-async def _create_game(
-    host: Host, state: LeagueState, seats: Sequence[int], number: int, board: int
-) -> int:
+def _new_game(state: LeagueState, seats: Sequence[int]) -> NewGame:
+    """A table's game with its players seated; its seed is the game's own secret."""
     cfg = state.config
     head = state.head
+    role = RANDOM_ROLE if profile_for(find_game(head.game_key)).roles else None
     rated = cfg.rated and not any(is_ai_entrant(e) for e in seats)
-    created = await lobby.create(
-        host,
+    return lobby.new_game(
         head.game_key,
         cfg.creator,
         mode=cfg.mode,
@@ -77,14 +77,10 @@ async def _create_game(
         guild_id=head.guild_id or None,
         channel_id=head.channel_id,
         join=False,
-        seed=f"{cfg.seed}:{number}:{board}:{state.version}",
+        # Each table's seed is drawn for it alone: one table's seed, revealed when it ends,
+        # tells nothing about another table's draws or a later round's.
+        seated=tuple(NewSeat(seat, seat_user(state, e), role) for seat, e in enumerate(seats)),
     )
-    gid = created.game_id
-    assert gid is not None
-    role = RANDOM_ROLE if profile_for(find_game(head.game_key)).roles else None
-    for seat, entrant in enumerate(seats):
-        await host.store.add_seat(gid, seat, seat_user(state, entrant), role)
-    return gid
 
 
 async def open_round(
@@ -95,12 +91,14 @@ async def open_round(
     now: datetime,
     slots: Sequence[int] = (),
 ) -> Opened:
-    """Create the round's games, log the pairing with its links, then start the games."""
-    games: list[int] = []
-    try:
-        for board, seats in enumerate(pairing.tables, start=1):
-            games.append(await _create_game(host, state, seats, number, board))
-        deadline = now + timedelta(seconds=state.config.round_time)
+    """Create the round's games and log the pairing with its links (one write), then start them.
+
+    A crash before the write leaves nothing behind; after it, the round's lobbies are logged
+    and linked, and `start_games` starts whichever have not started (again after a restart).
+    """
+    deadline = now + timedelta(seconds=state.config.round_time)
+
+    def paired(games: Sequence[int]) -> NewLeagueEvent:
         data: dict[str, Any] = {
             "round": number,
             "tables": [
@@ -112,14 +110,10 @@ async def open_round(
             "deadline": deadline.isoformat(),
             "slots": list(slots),
         }
-        links = [LeagueGame(g, state.id, number, b) for b, g in enumerate(games, start=1)]
-        await leagues_of(host).append_league(
-            state.id, state.version, [NewLeagueEvent(PAIRED, data)], games=links
-        )
-    except BaseException:
-        for gid in games:  # lobbies nobody will play: the round was not written
-            await host.store.set_status(gid, GameStatus.ABANDONED, expected=GameStatus.LOBBY)
-        raise
+        return NewLeagueEvent(PAIRED, data)
+
+    new = [_new_game(state, seats) for seats in pairing.tables]
+    _, games = await leagues_of(host).open_round(state.id, state.version, number, new, paired)
     return await start_games(host, state, number, games, pairing.tables)
 
 
@@ -209,7 +203,7 @@ async def close_game(
     """End an unfinished table by adjudication (`hq` lead or `draw`); unrated, noticed."""
     gid = table.game_id
     loaded = await load_table(host, gid)
-    view = loaded.view(None) if loaded.state is not None else None
+    view = public_view(loaded, loaded.state) if loaded.state is not None else None
     winners, scores = adjudicated(state.head.game_key, view, len(table.seats), rule)
     outcome = {
         "winners": winners,

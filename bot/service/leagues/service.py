@@ -123,14 +123,16 @@ class LeagueService:
             before = previous_season(await store.guild_leagues(guild), game, 1 << 62)
             cfg = replace(cfg, carry_from=None if before is None else before.id)
         try:
+            # The league and its `created` event are one write: a league never exists
+            # without its settings (a crash in between would keep its name taken forever).
+            created = NewLeagueEvent(CREATED, cfg.to_json(), caller.user)
             head = await store.open_league(
-                guild, name.strip(), game, cfg.to_json(), channel_id=channel
+                guild, name.strip(), game, cfg.to_json(), channel_id=channel, events=[created]
             )
         except ConflictError:
             raise LeagueError(
                 "A league named {name!r} exists here.", code="league_exists", name=name
             ) from None
-        await store.append_league(head.id, 0, [NewLeagueEvent(CREATED, cfg.to_json(), caller.user)])
         start = Text("no fixed start (an organiser starts it)") if cfg.start is None else (
             Text("starts {start} UTC", start=f"{cfg.start:%Y-%m-%d %H:%M}")
         )  # fmt: skip
