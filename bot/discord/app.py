@@ -10,7 +10,10 @@ import logging
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
 from bot.config import Settings
 from bot.discord.admin import admin_group
@@ -127,11 +130,26 @@ class MusterBot(discord.Client):
         await super().close()
 
 
+def use_discord_at(api: str) -> None:
+    """Point discord.py's REST routes and gateway at a Discord simulator (tests only).
+
+    Only the two addresses change; discord.py's HTTP client, rate limiter and gateway code run as
+    they do against discord.com. The gateway listens at the simulator's root, over ws(s).
+    """
+    Route.BASE = f"{api}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(api).with_scheme(
+        "wss" if api.startswith("https") else "ws"
+    )
+    log.warning("talking to a Discord simulator at %s, not discord.com", api)
+
+
 def run_bot(settings: Settings, *, sync_global: bool = False) -> int:
     """Connect to Discord and serve until interrupted; returns the exit code."""
     token = settings.discord_token
     if not token:
         raise ValueError("run_bot needs a token")
+    if settings.discord_api is not None:
+        use_discord_at(settings.discord_api)
     try:
         MusterBot(settings, sync_global=sync_global).run(token, log_handler=None)
     except discord.LoginFailure:

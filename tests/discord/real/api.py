@@ -133,6 +133,8 @@ class FakeDiscord(DiscordState):
                 raise refusal(403, 50007, "Cannot send messages to this user")
         elif channel.get("thread_metadata", {}).get("archived"):
             raise refusal(400, 50083, "Thread is archived")
+        elif int(channel["id"]) in self.muted or int(channel.get("parent_id") or 0) in self.muted:
+            raise refusal(403, 50013, "Missing Permissions")
         self.check_message(request.json, request.files, creating=True)
         return self.create_message(channel, request.json, request.files, self.bot_user)
 
@@ -212,7 +214,7 @@ class FakeDiscord(DiscordState):
             problems = choice_problems(data.get("choices") or [])
             if problems:
                 raise refusal(400, 50035, "Invalid Form Body: " + "; ".join(problems))
-        found.answered = kind
+        found.answered, found.answered_at = kind, time.monotonic()
         answer: JSON = {
             "id": str(found.id),
             "type": found.kind,
