@@ -1,4 +1,4 @@
-"""Fixtures: a simulated Discord on loopback, and a world whose bot process is started by the test."""
+"""Fixtures: a simulated Discord on loopback, and a world whose bot the test starts."""
 
 from __future__ import annotations
 

@@ -91,9 +91,7 @@ class Gateway:
         )
         try:
             async for frame in ws:
-                if frame.type == WSMsgType.TEXT:
-                    await self._receive(connection, json.loads(frame.data))
-                elif frame.type == WSMsgType.BINARY:
+                if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
                     await self._receive(connection, json.loads(frame.data))
         finally:
             for session in self.sessions.values():

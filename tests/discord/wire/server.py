@@ -85,6 +85,9 @@ class WireDiscord:
         body, files = await _read(request)
         if fault is not None:
             await asyncio.sleep(fault.delay)
+            if request.transport is None or request.transport.is_closing():
+                # The bot died waiting: the request never reached Discord's back end.
+                return web.Response(status=499)
         via = "webhook" if webhook else "bot"
         try:
             answer = await self.fake.handle(via, request.method, path, body, files)
