@@ -6,6 +6,7 @@ scripted users at human-like random intervals, all at the same time."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import re
 import statistics
@@ -215,5 +216,5 @@ def loop_lag_ms(sim: WireDiscord, interval_ms: int) -> float:
     """The bot's longest stall as the gateway saw it: the largest heartbeat gap past the
     interval (a stall delays the next heartbeat, which discord.py sends from the event loop)."""
     beats = sim.gateway.heartbeats
-    gaps = [1000 * (b - a) for a, b in zip(beats, beats[1:], strict=False)]
+    gaps = [1000 * (b - a) for a, b in itertools.pairwise(beats)]
     return max([0.0, *(g - interval_ms for g in gaps)])

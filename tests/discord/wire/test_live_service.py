@@ -4,9 +4,15 @@ lost or doubled across a crash, a clean stop) and stay strict: issue 18 makes th
 
 from __future__ import annotations
 
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
 
+from tests.discord.real.payloads import JSON
 from tests.discord.wire import scenario
 from tests.discord.wire.replays import replay_all
+from tests.discord.wire.users import Player, op
 from tests.discord.wire.world import WireWorld
 
 CI_INTERACTIONS = 120
@@ -29,3 +35,66 @@ async def test_many_servers_play_at_once_and_every_interaction_is_answered_in_ti
     report = await replay_all(wire.database)
     assert report.ok, report
     assert report.checked == len(crowd.tables)
+
+
+async def _duel_at_first_panel(wire: WireWorld) -> tuple[Player, Player, int, JSON]:
+    guild = wire.server("owner")
+    alice, bob = wire.player("alice", guild), wire.player("bob", guild)
+    await wire.bot.start()
+    table = await scenario.duel([alice, bob])
+    assert await _until(lambda: bool(alice.panels(table.game)), 30), "no first panel"
+    (first,) = alice.panels(table.game)
+    return alice, bob, table.game, first
+
+
+async def _until(check: Callable[[], bool], timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.1)
+    return True
+
+
+async def test_after_kill_9_the_game_goes_on_and_every_due_post_arrives_once(
+    wire: WireWorld,
+) -> None:
+    alice, bob, game, first = await _duel_at_first_panel(wire)
+    posting = wire.sim.faults.slow(3.0, r"/channels/\d+/messages", method="POST", times=20)
+    played = await alice.select(first, op(first, "hq"), "A1", wait=False)
+    assert await _until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
+    await wire.bot.kill()  # the move is stored; its posts were on their way
+    wire.sim.faults.clear()
+    assert wire.sim.fake.interactions[played.token].answered is not None
+    await wire.bot.start()
+    assert await _until(lambda: bool(bob.panels(game)), 30), "bob's turn was never announced"
+    await wire.sim.idle(quiet=6.0, timeout=60)  # a clock tick (5 s) has passed too
+    (panel,) = bob.panels(game)
+    assert op(panel, "hq").startswith(f"ms:{game}:1:")
+    old = await alice.select(first, op(first, "hq"), "A2")  # a button from before the crash
+    assert old.callback is not None and old.callback.status == 200
+    moved = await bob.select(panel, op(panel, "hq"), "E3")
+    assert moved.callback is not None and moved.callback.status == 200
+    assert op(alice.panels(game)[-1], "tile").startswith(f"ms:{game}:0:")
+    assert scenario.doubled(wire.sim) == 0
+    assert wire.problems() == []
+
+
+async def test_sigterm_finishes_the_move_in_hand_and_closes_the_store_within_10_s(
+    wire: WireWorld, tmp_path: Path
+) -> None:
+    alice, bob, game, first = await _duel_at_first_panel(wire)
+    posting = wire.sim.faults.slow(2.0, r"/channels/\d+/messages", method="POST", times=20)
+    played = await alice.select(first, op(first, "hq"), "A1", wait=False)
+    assert await _until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
+    took = await wire.bot.terminate(timeout=30)
+    assert took <= 10.0 and wire.bot.returncode == 0
+    found = wire.sim.fake.interactions[played.token]
+    assert found.answered is not None and found.loading_flags is None
+    (panel,) = bob.panels(game)  # the post in flight was finished, not dropped
+    assert op(panel, "hq").startswith(f"ms:{game}:1:")
+    assert (
+        not (tmp_path / "muster.db-wal").exists()
+        or (tmp_path / "muster.db-wal").stat().st_size == 0
+    )
+    assert wire.bot.errors() == []

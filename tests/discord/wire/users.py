@@ -58,20 +58,22 @@ class Player:
         data = gestures.click_data(current, button)
         return await self.send(gestures.COMPONENT, data, self._where(current), current)
 
-    async def select(self, message: JSON, menu: str, value: str) -> Exchange:
+    async def select(self, message: JSON, menu: str, value: str, *, wait: bool = True) -> Exchange:
         """Pick one option of a select menu (by placeholder or custom id)."""
         current = self.sim.fake.message(int(message["id"]))
         data = gestures.select_data(current, menu, value)
-        return await self.send(gestures.COMPONENT, data, self._where(current), current)
+        return await self.send(gestures.COMPONENT, data, self._where(current), current, wait=wait)
 
     async def send(
-        self, kind: int, data: JSON, where: JSON, message: JSON | None = None
+        self, kind: int, data: JSON, where: JSON, message: JSON | None = None, *, wait: bool = True
     ) -> Exchange:
-        """Send one interaction and wait until the bot has answered it completely."""
+        """Send one interaction and (unless told not to) wait until the bot has answered it."""
         payload = gestures.interaction(self.sim.fake, self.person, kind, data, where, message)
         first = len(self.sim.fake.requests)
         started = time.monotonic()
         await self.sim.send_interaction(payload)
+        if not wait:
+            return Exchange(payload, started, self.sim.fake, [])
         await settled(self.sim, payload["token"])
         if self.patient:
             await self.sim.idle()
@@ -87,6 +89,24 @@ class Player:
             if channel["type"] == p.DM_CHANNEL and int(channel["recipients"][0]["id"]) == self.id:
                 return messages_in(self.sim, channel["id"])
         return []
+
+    def panels(self, game: int) -> list[JSON]:
+        """The DM panels of a Neuroshima game this user got, oldest first."""
+        return [
+            m
+            for m in self.dms()
+            if any(i.startswith((f"mp:{game}:", f"ms:{game}:")) for i in ids(m))
+        ]
+
+
+def ids(message: JSON) -> list[str]:
+    """The custom ids of a message's components."""
+    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+
+
+def op(message: JSON, name: str) -> str:
+    """The custom id of the panel menu or button doing `name` (hq, tile, ok...)."""
+    return next(i for i in ids(message) if i.split(":")[4] == name)
 
 
 def messages_in(sim: WireDiscord, channel_id: str) -> list[JSON]:
