@@ -23,6 +23,8 @@ class BotProcess:
         self.log = log
         self.env = env
         self.process: asyncio.subprocess.Process | None = None
+        self.arguments: list[str] = []
+        """More arguments of `muster bot` (a shard's, for one)."""
         self.starts = 0
 
     async def start(self, timeout: float = 60.0) -> None:
@@ -40,10 +42,10 @@ class BotProcess:
         self.starts += 1
         with self.log.open("a") as out:
             out.write(f"--- start {self.starts} ---\n")
+            command = [str(MUSTER), "bot", "--sync-global", *self.arguments]
             self.process = await asyncio.create_subprocess_exec(
-                str(MUSTER), "bot", "--sync-global", env=env, stdout=out, stderr=out,
-                stdin=asyncio.subprocess.DEVNULL,
-            )  # fmt: skip
+                *command, env=env, stdout=out, stderr=out, stdin=asyncio.subprocess.DEVNULL
+            )
         try:
             await asyncio.wait_for(self._ready(), timeout)
         except TimeoutError:

@@ -4,14 +4,13 @@ lost or doubled across a crash, a clean stop) and stay strict: issue 18 makes th
 
 from __future__ import annotations
 
-import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from bot.discord import i18n
 from tests.discord.real.payloads import JSON
 from tests.discord.wire import scenario
 from tests.discord.wire.replays import replay_all
+from tests.discord.wire.steps import place_hq, until
 from tests.discord.wire.users import Player, op
 from tests.discord.wire.world import WireWorld
 
@@ -42,18 +41,9 @@ async def _duel_at_first_panel(wire: WireWorld) -> tuple[Player, Player, int, JS
     alice, bob = wire.player("alice", guild), wire.player("bob", guild)
     await wire.bot.start()
     table = await scenario.duel([alice, bob])
-    assert await _until(lambda: bool(alice.panels(table.game)), 30), "no first panel"
+    assert await until(lambda: bool(alice.panels(table.game)), 30), "no first panel"
     (first,) = alice.panels(table.game)
     return alice, bob, table.game, first
-
-
-async def _until(check: Callable[[], bool], timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            return False
-        await asyncio.sleep(0.1)
-    return True
 
 
 async def test_after_kill_9_the_game_goes_on_and_every_due_post_arrives_once(
@@ -62,12 +52,12 @@ async def test_after_kill_9_the_game_goes_on_and_every_due_post_arrives_once(
     alice, bob, game, first = await _duel_at_first_panel(wire)
     posting = wire.sim.faults.slow(3.0, r"/channels/\d+/messages", method="POST", times=20)
     played = await alice.select(first, op(first, "hq"), "A1", wait=False)
-    assert await _until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
+    assert await until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
     await wire.bot.kill()  # the move is stored; its posts were on their way
     wire.sim.faults.clear()
     assert wire.sim.fake.interactions[played.token].answered is not None
     await wire.bot.start()
-    assert await _until(lambda: bool(bob.panels(game)), 30), "bob's turn was never announced"
+    assert await until(lambda: bool(bob.panels(game)), 30), "bob's turn was never announced"
     await wire.sim.idle(quiet=6.0, timeout=60)  # a clock tick (5 s) has passed too
     (panel,) = bob.panels(game)
     assert op(panel, "hq").startswith(f"ms:{game}:1:")
@@ -86,7 +76,7 @@ async def test_sigterm_finishes_the_move_in_hand_and_closes_the_store_within_10_
     alice, bob, game, first = await _duel_at_first_panel(wire)
     posting = wire.sim.faults.slow(2.0, r"/channels/\d+/messages", method="POST", times=20)
     played = await alice.select(first, op(first, "hq"), "A1", wait=False)
-    assert await _until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
+    assert await until(lambda: posting.fired > 0, 20), "the bot never posted after the move"
     took = await wire.bot.terminate(timeout=30)
     assert took <= 10.0 and wire.bot.returncode == 0
     found = wire.sim.fake.interactions[played.token]
@@ -98,3 +88,45 @@ async def test_sigterm_finishes_the_move_in_hand_and_closes_the_store_within_10_
         or (tmp_path / "muster.db-wal").stat().st_size == 0
     )
     assert wire.bot.errors() == []
+
+
+async def test_a_slow_discord_does_not_make_the_start_button_miss_its_3_seconds(
+    wire: WireWorld,
+) -> None:
+    guild = wire.server("owner")
+    alice, bob = wire.player("alice", guild), wire.player("bob", guild)
+    await wire.bot.start()
+    new = await alice.slash("neuroshima new", army="moloch")
+    await bob.click(new.message, i18n.t("join", "en"))
+    await bob.select(new.message, i18n.t("army", "en"), "outpost")
+    wire.sim.faults.slow(2.0, r"/users/@me/channels", times=2)  # opening DMs is slow today
+    start = await alice.click(new.message, i18n.t("start", "en"))
+    found = wire.sim.fake.interactions[start.token]
+    assert found.answered_at is not None
+    assert found.answered_at - found.created <= scenario.DEADLINE
+    assert wire.problems() == []
+
+
+async def test_a_429_storm_longer_than_discord_py_retries_loses_no_post(wire: WireWorld) -> None:
+    guild = wire.server("owner")
+    alice, bob = wire.player("alice", guild), wire.player("bob", guild)
+    await wire.bot.start()
+    table = await scenario.duel([alice, bob])
+    faults = wire.sim.faults
+    faults.rate_limit(r"/channels/\d+/messages", method="POST", retry_after=0.4, times=4)
+    faults.rate_limit(everywhere=True, retry_after=0.3, times=2)
+    faults.rate_limit(r"/interactions/\d+/[\w-]+/callback", retry_after=0.2, times=2)
+    faults.fail(500, r"/channels/\d+/messages", method="POST", times=2)
+    faults.fail(502, r"/webhooks/.*", times=2)
+    faults.slow(2.0, r"/channels/\d+/messages/\d+", method="PATCH", times=1)
+    await place_hq(alice, table, "A1", 0)
+    await place_hq(bob, table, "E3", 1)
+    assert await until(lambda: len(alice.panels(table.game)) >= 2, 30)
+    assert all(f.fired == f.times for f in faults.armed), [
+        (f.status, f.fired) for f in faults.armed
+    ]
+    every = list(wire.sim.fake.interactions.values())
+    assert all(i.answered is not None for i in every)
+    assert scenario.doubled(wire.sim) == 0
+    assert [len(alice.panels(table.game)), len(bob.panels(table.game))] == [2, 1]
+    assert wire.problems() == []
