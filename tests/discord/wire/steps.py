@@ -27,3 +27,10 @@ async def place_hq(who: Player, table: Table, where: str, seat: int) -> None:
     assert op(panel, "hq").startswith(f"ms:{table.game}:{seat}:")
     played = await who.select(panel, op(panel, "hq"), where)
     assert played.callback is not None and played.callback.status == 200
+
+
+async def your_move(who: Player, table: Table, seat: int) -> None:
+    """Wait for `who`'s first tile panel (after both HQs): exactly one live panel, theirs."""
+    assert await until(lambda: bool(who.panels(table.game)), 30), f"{who.person.name}: no panel"
+    (panel,) = who.panels(table.game)
+    assert op(panel, "tile").startswith(f"ms:{table.game}:{seat}:")
