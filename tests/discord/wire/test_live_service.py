@@ -11,6 +11,7 @@ from tests.discord.real.payloads import JSON
 from tests.discord.wire import scenario
 from tests.discord.wire.replays import replay_all
 from tests.discord.wire.steps import place_hq, until, your_move
+from tests.discord.wire.test_limits import play_within_limits
 from tests.discord.wire.users import Player, op
 from tests.discord.wire.world import WireWorld
 
@@ -130,3 +131,10 @@ async def test_a_429_storm_longer_than_discord_py_retries_loses_no_post(wire: Wi
     assert scenario.doubled(wire.sim) == 0
     assert [len(alice.panels(table.game)), len(bob.panels(table.game))] == [1, 0]
     assert wire.problems() == []
+
+
+async def test_every_post_and_menu_of_a_warzone_skirmish_is_one_discord_accepts(
+    wire: WireWorld,
+) -> None:
+    # Today a Warzone panel can list one order twice in its menu: Discord refuses it (50035).
+    await play_within_limits(wire, scenario.warzone)
