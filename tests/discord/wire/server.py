@@ -43,14 +43,15 @@ class WireDiscord:
         self._runner: web.AppRunner | None = None
 
     # --- life ---------------------------------------------------------------------------------
-    async def start(self) -> str:
-        """Listen on a free loopback port; returns the base URL (MUSTER_DISCORD_API)."""
+    async def start(self, port: int = 0) -> str:
+        """Listen on a loopback port (a free one by default); returns the base URL, the value
+        of MUSTER_DISCORD_API."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/", self.gateway.serve)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._rest)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", port)
         await site.start()
         port = self._runner.addresses[0][1]
         self.url = f"http://127.0.0.1:{port}"
@@ -112,6 +113,24 @@ class WireDiscord:
         while self.in_flight or time.monotonic() - self.last_request < quiet:
             assert time.monotonic() < deadline, "the bot never went quiet"
             await asyncio.sleep(0.05)
+
+    # --- what users and moderators do to the bot's channels --------------------------------
+    def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread (10003 Unknown Channel from now on)."""
+        del self.fake.channels[channel_id]
+
+    def lock_thread(self, thread_id: int) -> None:
+        """A moderator locks and archives a thread (only MANAGE_THREADS can reopen it)."""
+        meta = self.fake.channel(thread_id)["thread_metadata"]
+        meta["locked"] = meta["archived"] = True
+
+    def deny_posting(self, channel_id: int) -> None:
+        """Take the bot's permission to post in a channel and its threads (403 / 50013)."""
+        self.fake.muted.add(channel_id)
+
+    def close_dms(self, user_id: int) -> None:
+        """A user stops accepting DMs from server members (403 / 50007)."""
+        self.fake.closed_dms.add(user_id)
 
     # --- interactions -------------------------------------------------------------------------
     async def send_interaction(self, payload: JSON) -> Interaction:

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from tests.discord.wire.scenario import Table
+from tests.discord.wire import scenario
+from tests.discord.wire.scenario import Budget, Table
 from tests.discord.wire.users import Player, op
+from tests.discord.wire.world import WireWorld
+
+MOVES = 24
+"""Moves per game: enough to reach the phases whose menus are the longest (deployment, combat)."""
+Opening = Callable[[list[Player]], Awaitable[Table]]
 
 
 async def until(check: Callable[[], bool], timeout: float) -> bool:
@@ -34,3 +41,25 @@ async def your_move(who: Player, table: Table, seat: int) -> None:
     assert await until(lambda: bool(who.panels(table.game)), 30), f"{who.person.name}: no panel"
     (panel,) = who.panels(table.game)
     assert op(panel, "tile").startswith(f"ms:{table.game}:{seat}:")
+
+
+async def play_within_limits(wire: WireWorld, opening: Opening) -> None:
+    """Open a game, play it for a while with random legal moves, and find nothing refused."""
+    guild = wire.server("owner")
+    players = [wire.player("alice", guild), wire.player("bob", guild)]
+    await wire.bot.start()
+    table = await opening(players)
+    rng, budget = random.Random(5), Budget(4 * MOVES)
+    for player in table.players:
+        player.patient = False
+    moved = 0
+    for _ in range(MOVES):
+        acted = [await scenario.act(p, table, rng, budget) for p in table.players]
+        moved += sum(acted)
+        if not any(acted):
+            break
+    await wire.sim.idle(quiet=1.0, timeout=60)
+    assert moved >= 2
+    refused = [(r.path, r.error) for r in wire.sim.fake.requests if r.code == 50035]
+    assert refused == []
+    assert wire.problems() == []

@@ -10,8 +10,7 @@ from bot.discord import i18n
 from tests.discord.real.payloads import JSON
 from tests.discord.wire import scenario
 from tests.discord.wire.replays import replay_all
-from tests.discord.wire.steps import place_hq, until, your_move
-from tests.discord.wire.test_limits import play_within_limits
+from tests.discord.wire.steps import place_hq, play_within_limits, until, your_move
 from tests.discord.wire.users import Player, op
 from tests.discord.wire.world import WireWorld
 
