@@ -37,10 +37,14 @@ async def place_hq(who: Player, table: Table, where: str, seat: int) -> None:
 
 
 async def your_move(who: Player, table: Table, seat: int) -> None:
-    """Wait for `who`'s first tile panel (after both HQs): exactly one live panel, theirs."""
-    assert await until(lambda: bool(who.panels(table.game)), 30), f"{who.person.name}: no panel"
-    (panel,) = who.panels(table.game)
-    assert op(panel, "tile").startswith(f"ms:{table.game}:{seat}:")
+    """Wait for `who`'s first tile panel (after both HQs): then it is their one live panel."""
+
+    def tiles() -> list[str]:
+        return [op(m, "tile") for m in who.panels(table.game) if op(m, "tile")]
+
+    assert await until(lambda: bool(tiles()), 30), f"{who.person.name}: no tile panel"
+    assert tiles()[0].startswith(f"ms:{table.game}:{seat}:")
+    assert await until(lambda: len(who.panels(table.game)) == 1, 10), "an old panel stays live"
 
 
 async def play_within_limits(wire: WireWorld, opening: Opening) -> None:

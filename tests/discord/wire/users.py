@@ -105,8 +105,8 @@ def ids(message: JSON) -> list[str]:
 
 
 def op(message: JSON, name: str) -> str:
-    """The custom id of the panel menu or button doing `name` (hq, tile, ok...)."""
-    return next(i for i in ids(message) if i.split(":")[4] == name)
+    """The custom id of the panel menu or button doing `name` (hq, tile, ok...), else ''."""
+    return next((i for i in ids(message) if i.count(":") >= 4 and i.split(":")[4] == name), "")
 
 
 def messages_in(sim: WireDiscord, channel_id: str) -> list[JSON]:
