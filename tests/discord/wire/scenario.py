@@ -185,13 +185,22 @@ class Figures:
 
 
 def figures(sim: WireDiscord) -> Figures:
-    """Acknowledgements and failures of every interaction the users sent."""
+    """Acknowledgements and failures of every interaction the users sent.
+
+    An answer counts when it arrives, even late (Discord then refuses it with 10062 and the user
+    has seen "This interaction failed"); an interaction the bot never tried to answer is lost.
+    """
+    first: dict[str, float] = {}
+    for request in sim.fake.requests:
+        if request.path.endswith("/callback"):
+            token = request.path.split("/")[3]
+            first.setdefault(token, request.at)
     everything = list(sim.fake.interactions.values())
-    acks = [1000 * (i.answered_at - i.created) for i in everything if i.answered_at is not None]
+    acks = [1000 * (first[i.token] - i.created) for i in everything if i.token in first]
     late = [a for a in acks if a > 1000 * DEADLINE]
-    refused = [r for r in sim.fake.requests if r.code in (10062, 40060)]
-    lost = [i for i in everything if i.answered is None]
-    return Figures(len(everything), sorted(acks), len(late) + len(refused), len(lost), doubled(sim))
+    twice = [r for r in sim.fake.requests if r.code == 40060]
+    lost = [i for i in everything if i.token not in first]
+    return Figures(len(everything), sorted(acks), len(late) + len(twice), len(lost), doubled(sim))
 
 
 def doubled(sim: WireDiscord) -> int:
