@@ -115,14 +115,18 @@ class WireDiscord:
             await asyncio.sleep(0.05)
 
     # --- what users and moderators do to the bot's channels --------------------------------
-    def delete_channel(self, channel_id: int) -> None:
+    async def delete_channel(self, channel_id: int) -> None:
         """A moderator deletes a channel or thread (10003 Unknown Channel from now on)."""
-        del self.fake.channels[channel_id]
+        gone = self.fake.channels.pop(channel_id)
+        event = "THREAD_DELETE" if "thread_metadata" in gone else "CHANNEL_DELETE"
+        fields = ("id", "guild_id", "parent_id", "type")
+        await self.gateway.dispatch(event, {k: gone.get(k) for k in fields}, _guild(gone))
 
-    def lock_thread(self, thread_id: int) -> None:
+    async def lock_thread(self, thread_id: int) -> None:
         """A moderator locks and archives a thread (only MANAGE_THREADS can reopen it)."""
-        meta = self.fake.channel(thread_id)["thread_metadata"]
-        meta["locked"] = meta["archived"] = True
+        thread = self.fake.channel(thread_id)
+        thread["thread_metadata"] |= {"locked": True, "archived": True}
+        await self.gateway.dispatch("THREAD_UPDATE", thread, _guild(thread))
 
     def deny_posting(self, channel_id: int) -> None:
         """Take the bot's permission to post in a channel and its threads (403 / 50013)."""
@@ -139,6 +143,10 @@ class WireDiscord:
         guild = int(payload["guild_id"]) if "guild_id" in payload else None
         await self.gateway.dispatch("INTERACTION_CREATE", payload, guild)
         return self.fake.interactions[payload["token"]]
+
+
+def _guild(channel: JSON) -> int | None:
+    return int(channel["guild_id"]) if channel.get("guild_id") else None
 
 
 async def _read(request: web.Request) -> tuple[Any, list[Upload]]:

@@ -83,7 +83,7 @@ async def _started_duel(wire: WireWorld) -> tuple[int, Player, Player, Table]:
 
 async def test_a_deleted_game_thread_does_not_stop_the_game(wire: WireWorld) -> None:
     guild, alice, bob, table = await _started_duel(wire)
-    wire.sim.delete_channel(int(_game_thread(wire, guild)["id"]))
+    await wire.sim.delete_channel(int(_game_thread(wire, guild)["id"]))
     await place_hq(alice, table, "A1", 0)
     await place_hq(bob, table, "E3", 1)
     await your_move(alice, table, 0)
@@ -94,11 +94,13 @@ async def test_a_locked_archived_game_thread_is_reopened_for_the_next_post(
 ) -> None:
     guild, alice, _, table = await _started_duel(wire)
     thread = _game_thread(wire, guild)
-    wire.sim.lock_thread(int(thread["id"]))
+    posts = lambda: messages_in(wire.sim, thread["id"])  # noqa: E731
+    assert await until(lambda: any("has started" in m["content"] for m in posts()), 30)
+    await wire.sim.lock_thread(int(thread["id"]))
     await place_hq(alice, table, "A1", 0)
     await wire.sim.idle()
     assert thread["thread_metadata"]["archived"] is False
-    assert "hq A1" in messages_in(wire.sim, thread["id"])[-1]["content"]
+    assert "hq A1" in posts()[-1]["content"]
     assert wire.problems() == []
 
 
@@ -127,6 +129,7 @@ async def test_a_player_who_closes_dms_mid_game_gets_the_panel_in_a_private_thre
     assert op(panel, "hq").startswith(f"ms:{table.game}:1:")
     played = await bob.select(panel, op(panel, "hq"), "E3")
     assert played.callback is not None and played.callback.status == 200
+    assert wire.sim.fake.message(int(panel["id"]))["content"] == "Played: hq E3"
     await your_move(alice, table, 0)
     assert [(r.status, r.code) for r in wire.sim.fake.requests if r.status >= 400] == [(403, 50007)]
 
