@@ -127,6 +127,8 @@ class DiscordState:
         self.members: dict[int, set[int]] = {}
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[JSON]] = {}
+        self.events: dict[int, JSON] = {}
+        """Guild scheduled events by id."""
         self.requests: list[Request] = []
 
     # --- the world the tests set up -----------------------------------------------------------
