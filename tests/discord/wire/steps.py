@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable
 
 from tests.discord.wire import scenario
 from tests.discord.wire.scenario import Budget, Table
-from tests.discord.wire.users import Player, op
+from tests.discord.wire.users import Player, ids, op
 from tests.discord.wire.world import WireWorld
 
 MOVES = 24
@@ -37,13 +37,14 @@ async def place_hq(who: Player, table: Table, where: str, seat: int) -> None:
 
 
 async def your_move(who: Player, table: Table, seat: int) -> None:
-    """Wait for `who`'s first tile panel (after both HQs): then it is their one live panel."""
+    """Wait for `who`'s first turn panel after both HQs (a tile to play or to discard, by the
+    draw): then it is their one live panel."""
 
-    def tiles() -> list[str]:
-        return [op(m, "tile") for m in who.panels(table.game) if op(m, "tile")]
+    def turn() -> list[str]:
+        return [i for m in who.panels(table.game) for i in ids(m) if i.split(":")[4] != "hq"]
 
-    assert await until(lambda: bool(tiles()), 30), f"{who.person.name}: no tile panel"
-    assert tiles()[0].startswith(f"ms:{table.game}:{seat}:")
+    assert await until(lambda: bool(turn()), 30), f"{who.person.name}: no panel for their turn"
+    assert turn()[0].startswith(f"ms:{table.game}:{seat}:")
     assert await until(lambda: len(who.panels(table.game)) == 1, 10), "an old panel stays live"
 
 
