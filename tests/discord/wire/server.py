@@ -107,7 +107,7 @@ class WireDiscord:
             },
         }  # fmt: skip
 
-    async def idle(self, quiet: float = 0.4, timeout: float = 30.0) -> None:
+    async def idle(self, quiet: float = 0.3, timeout: float = 30.0) -> None:
         """Wait until the bot has had no request in flight for `quiet` seconds."""
         deadline = time.monotonic() + timeout
         while self.in_flight or time.monotonic() - self.last_request < quiet:

@@ -12,7 +12,7 @@ from tests.discord.wire.scenario import Budget, Table
 from tests.discord.wire.users import Player, ids, op
 from tests.discord.wire.world import WireWorld
 
-MOVES = 24
+MOVES = 14
 """Moves per game: enough to reach the phases whose menus are the longest (deployment, combat)."""
 Opening = Callable[[list[Player]], Awaitable[Table]]
 
