@@ -94,6 +94,11 @@ class WireDiscord:
             answer = await self.fake.handle(via, request.method, path, body, files)
         except discord.HTTPException as err:
             return _error(err.status, err.code, err.text)
+        if isinstance(answer, dict) and "thread_metadata" in answer and request.method == "POST":
+            # Discord tells the gateway too; discord.py caches the thread from this event.
+            await self.gateway.dispatch(
+                "THREAD_CREATE", {**answer, "newly_created": True}, _guild(answer)
+            )
         if answer is None:
             return web.Response(status=204, headers=VIA)
         return _json(answer, headers=VIA)
