@@ -100,7 +100,7 @@ class Gateway:
         return ws
 
     async def _receive(self, connection: Connection, frame: JSON) -> None:
-        op, data = frame.get("op"), frame.get("d")
+        op, data = frame.get("op"), frame.get("d") or {}
         if op == HEARTBEAT:
             self.heartbeats.append(time.monotonic())
             await connection.send({"op": HEARTBEAT_ACK, "d": None, "s": None, "t": None})

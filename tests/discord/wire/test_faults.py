@@ -94,7 +94,10 @@ async def test_a_locked_archived_game_thread_is_reopened_for_the_next_post(
 ) -> None:
     guild, alice, _, table = await _started_duel(wire)
     thread = _game_thread(wire, guild)
-    posts = lambda: messages_in(wire.sim, thread["id"])  # noqa: E731
+
+    def posts() -> list[JSON]:
+        return messages_in(wire.sim, thread["id"])
+
     assert await until(lambda: any("has started" in m["content"] for m in posts()), 30)
     await wire.sim.lock_thread(int(thread["id"]))
     await place_hq(alice, table, "A1", 0)
