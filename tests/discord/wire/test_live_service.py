@@ -1,6 +1,10 @@
-"""Issue 17's scenarios that measure the live service itself: many games at once, kill -9 and
-SIGTERM. They hold the bot to what players need (answers within Discord's 3 seconds, nothing
-lost or doubled across a crash, a clean stop) and stay strict: issue 18 makes them pass."""
+"""Issue 17's scenarios that measure the live service itself: many games at once, kill -9,
+SIGTERM, 429 storms longer than discord.py's retries, Warzone menus. They hold the bot to what
+players need (answers within Discord's 3 seconds, nothing lost or doubled across a crash, a clean
+stop) and stay strict. Issue 18 makes them pass: posts in flight die with the in-memory outbox
+(kill -9, 429 storm), SIGTERM kills the process outright; the hard AI thinks on the event loop, so
+scenario 1's answers come within a second or two of the 3-second limit; and a Warzone panel can
+list one order twice (issue 19's panels)."""
 
 from __future__ import annotations
 
