@@ -34,6 +34,9 @@ class Settings:
     log_level: str = "INFO"
     lag_report: Path | None = None
     """Where the bot writes its event loop's largest stall (MUSTER_LAG_REPORT; benchmarks)."""
+    discord_api: str | None = None
+    """Test-only: the base URL of a Discord simulator (REST under /api/v10, gateway at its root);
+    None talks to discord.com. Never set in production."""
 
     @property
     def has_discord(self) -> bool:
@@ -45,7 +48,8 @@ class Settings:
         token = "set" if self.discord_token else "unset"
         return (
             f"Settings(discord_token=<{token}>, database={self.database!r}, "
-            f"dev_guild={self.dev_guild}, locale={self.locale!r}, log_level={self.log_level!r})"
+            f"dev_guild={self.dev_guild}, locale={self.locale!r}, log_level={self.log_level!r}"
+            + (f", discord_api={self.discord_api!r})" if self.discord_api else ")")
         )
 
     __str__ = __repr__
@@ -85,6 +89,20 @@ def _log_level(raw: str | None) -> str:
     return level
 
 
+def _discord_api(raw: str | None) -> str | None:
+    url = (raw or "").strip().rstrip("/")
+    if not url:
+        return None
+    if not url.startswith(("http://", "https://")):
+        raise ConfigError(
+            Text(
+                "MUSTER_DISCORD_API must be an http:// or https:// URL (got {value})",
+                value=repr(raw),
+            )
+        )
+    return url
+
+
 def locale_from(environ: Mapping[str, str]) -> str:
     """The console's language (MUSTER_LOCALE), also for errors before the other settings."""
     return (environ.get("MUSTER_LOCALE") or "en").strip() or "en"
@@ -102,6 +120,7 @@ def settings_from(environ: Mapping[str, str]) -> Settings:
         locale=locale_from(environ),
         log_level=_log_level(environ.get("MUSTER_LOG_LEVEL")),
         lag_report=Path(report) if (report := (environ.get(LAG_REPORT) or "").strip()) else None,
+        discord_api=_discord_api(environ.get("MUSTER_DISCORD_API")),
     )
 
 

@@ -13,7 +13,10 @@ from contextlib import suppress
 from typing import Any
 
 import discord
+import yarl
 from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
 
 # Loaded with the bot: settle imports it when a game ends, and its first import (120 ms) would
 # stall the event loop then.
@@ -302,6 +305,19 @@ async def serve(bot: MusterBot, token: str) -> int:
             loop.remove_signal_handler(sig)
 
 
+def use_discord_at(api: str) -> None:
+    """Point discord.py's REST routes and gateway at a Discord simulator (tests only).
+
+    Only the two addresses change; discord.py's HTTP client, rate limiter and gateway code run as
+    they do against discord.com. The gateway listens at the simulator's root, over ws(s).
+    """
+    Route.BASE = f"{api}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(api).with_scheme(
+        "wss" if api.startswith("https") else "ws"
+    )
+    log.warning("talking to a Discord simulator at %s, not discord.com", api)
+
+
 def run_bot(
     settings: Settings,
     *,
@@ -316,6 +332,8 @@ def run_bot(
     token = settings.discord_token
     if not token:
         raise ValueError("run_bot needs a token")
+    if settings.discord_api is not None:
+        use_discord_at(settings.discord_api)
 
     async def main() -> int:
         made: list[MusterBot] = []

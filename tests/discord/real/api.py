@@ -51,6 +51,9 @@ class FakeDiscord(DiscordState):
             ("GET", rf"{WEBHOOK}/messages/(@original|\d+)", self._get_reply),
             ("PATCH", rf"{WEBHOOK}/messages/(@original|\d+)", self._edit_reply),
             ("DELETE", rf"{WEBHOOK}/messages/(@original|\d+)", self._delete_reply),
+            ("POST", rf"/guilds/{SNOWFLAKE}/scheduled-events", self._new_event),
+            ("GET", rf"/guilds/\d+/scheduled-events/{SNOWFLAKE}", self._get_event),
+            ("PATCH", rf"/guilds/\d+/scheduled-events/{SNOWFLAKE}", self._edit_event),
         ]
         self.routes = [(method, re.compile(path), handler) for method, path, handler in table]
 
@@ -133,6 +136,8 @@ class FakeDiscord(DiscordState):
                 raise refusal(403, 50007, "Cannot send messages to this user")
         elif channel.get("thread_metadata", {}).get("archived"):
             raise refusal(400, 50083, "Thread is archived")
+        elif int(channel["id"]) in self.muted or int(channel.get("parent_id") or 0) in self.muted:
+            raise refusal(403, 50013, "Missing Permissions")
         self.check_message(request.json, request.files, creating=True)
         return self.create_message(channel, request.json, request.files, self.bot_user)
 
@@ -212,7 +217,7 @@ class FakeDiscord(DiscordState):
             problems = choice_problems(data.get("choices") or [])
             if problems:
                 raise refusal(400, 50035, "Invalid Form Body: " + "; ".join(problems))
-        found.answered = kind
+        found.answered, found.answered_at = kind, time.monotonic()
         answer: JSON = {
             "id": str(found.id),
             "type": found.kind,
@@ -280,6 +285,35 @@ class FakeDiscord(DiscordState):
         del self.messages[target]
         if target == found.original:
             found.original = found.loading_flags = None
+
+    # --- scheduled events (league nights) ------------------------------------------------------
+    async def _new_event(self, match: re.Match[str], request: Request) -> JSON:
+        body = request.json
+        problems = p.event_problems(body)
+        if problems:
+            raise refusal(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+        made = p.scheduled_event(self.snowflake(), int(match[1]), self.application_id, body)
+        self.events[int(made["id"])] = made
+        return made
+
+    def _event(self, event_id: int) -> JSON:
+        found = self.events.get(event_id)
+        if found is None:
+            raise refusal(404, 10070, "Unknown Guild Scheduled Event")
+        return found
+
+    async def _get_event(self, match: re.Match[str], request: Request) -> JSON:
+        return self._event(int(match[1]))
+
+    async def _edit_event(self, match: re.Match[str], request: Request) -> JSON:
+        event = self._event(int(match[1]))
+        status = request.json.get("status")
+        if status is not None and status not in p.EVENT_MOVES.get(event["status"], ()):
+            raise refusal(400, 50035, f"Invalid Form Body: status {event['status']} -> {status}")
+        for key in ("status", "name", "description", "scheduled_start_time", "scheduled_end_time"):
+            if key in request.json:
+                event[key] = request.json[key]
+        return event
 
 
 def _message_id(answer: Any) -> str | None:

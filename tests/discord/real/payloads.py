@@ -236,3 +236,48 @@ def application(application_id: int, bot_user: JSON) -> JSON:
         "flags": 0,
         "summary": "",
     }
+
+
+SCHEDULED, ACTIVE, COMPLETED, CANCELED = 1, 2, 3, 4
+EVENT_MOVES = {SCHEDULED: (ACTIVE, CANCELED), ACTIVE: (COMPLETED,)}
+"""The status changes Discord allows a scheduled event; completed and cancelled are final."""
+EXTERNAL = 3
+
+
+def event_problems(body: JSON) -> list[str]:
+    """Why Discord would refuse to create this scheduled event."""
+    problems: list[str] = []
+    if not 1 <= len(body.get("name") or "") <= 100:
+        problems.append("name: 1-100 characters")
+    if len(body.get("description") or "") > 1000:
+        problems.append("description: at most 1000 characters")
+    start = datetime.fromisoformat(body["scheduled_start_time"])
+    if start < datetime.now(UTC):
+        problems.append("scheduled_start_time: Cannot schedule event in the past")
+    if body.get("entity_type") == EXTERNAL:
+        location = (body.get("entity_metadata") or {}).get("location") or ""
+        if not 1 <= len(location) <= 100:
+            problems.append("entity_metadata.location: 1-100 characters")
+        if not body.get("scheduled_end_time"):
+            problems.append("scheduled_end_time: required for external events")
+    return problems
+
+
+def scheduled_event(event_id: int, guild_id: int, creator: int, body: JSON) -> JSON:
+    """A guild scheduled event as Discord stores it."""
+    return {
+        "id": str(event_id),
+        "guild_id": str(guild_id),
+        "channel_id": body.get("channel_id"),
+        "creator_id": str(creator),
+        "name": body["name"],
+        "description": body.get("description"),
+        "scheduled_start_time": body["scheduled_start_time"],
+        "scheduled_end_time": body.get("scheduled_end_time"),
+        "privacy_level": body.get("privacy_level", 2),
+        "status": SCHEDULED,
+        "entity_type": body["entity_type"],
+        "entity_id": None,
+        "entity_metadata": body.get("entity_metadata"),
+        "user_count": 0,
+    }

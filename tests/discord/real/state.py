@@ -100,6 +100,8 @@ class Interaction:
     message_id: int | None
     created: float = field(default_factory=time.monotonic)
     answered: int | None = None
+    answered_at: float | None = None
+    """When the first answer arrived (monotonic seconds), for the acknowledgement times."""
     original: int | None = None
     loading_flags: int | None = None
     """The flags of a deferred 'thinking' message until the first followup resolves it."""
@@ -111,6 +113,10 @@ class DiscordState:
     def __init__(self, guild_id: int, owner: Person, bot: Person) -> None:
         self.snowflake = p.Snowflakes()
         self.guild_id = guild_id
+        self.guilds: dict[int, int] = {guild_id: owner.id}
+        """Every guild the bot is in, with its owner's id (the first is `guild_id`)."""
+        self.muted: set[int] = set()
+        """Channels where the bot lacks the permission to post (403 / 50013)."""
         self.application_id = bot.id
         self.bot_user = p.user(bot, bot=True)
         self.users: dict[int, JSON] = {owner.id: p.user(owner), bot.id: self.bot_user}
@@ -121,6 +127,8 @@ class DiscordState:
         self.members: dict[int, set[int]] = {}
         self.interactions: dict[str, Interaction] = {}
         self.commands: dict[int | None, list[JSON]] = {}
+        self.events: dict[int, JSON] = {}
+        """Guild scheduled events by id."""
         self.requests: list[Request] = []
 
     # --- the world the tests set up -----------------------------------------------------------
@@ -130,9 +138,16 @@ class DiscordState:
         if not dms_open:
             self.closed_dms.add(person.id)
 
-    def add_text_channel(self, name: str) -> JSON:
-        """A text channel of the guild."""
-        channel = p.text_channel(self.snowflake(), self.guild_id, name)
+    def add_guild(self, owner: Person) -> int:
+        """Another server the bot is in; returns its id."""
+        guild_id = self.snowflake()
+        self.guilds[guild_id] = owner.id
+        self.users.setdefault(owner.id, p.user(owner))
+        return guild_id
+
+    def add_text_channel(self, name: str, guild_id: int | None = None) -> JSON:
+        """A text channel of a guild (the first one unless named)."""
+        channel = p.text_channel(self.snowflake(), guild_id or self.guild_id, name)
         self.channels[int(channel["id"])] = channel
         return channel
 

@@ -13,7 +13,6 @@ the view store and its dynamic items; the harness then waits for the tasks disco
 from __future__ import annotations
 
 import asyncio
-import copy
 import logging
 import time
 from pathlib import Path
@@ -24,8 +23,8 @@ from discord.webhook.async_ import async_context
 
 from bot.config import Settings
 from bot.discord.app import MusterBot
-from bot.discord.schema import py_name
 from bot.service.commands import CONTEXT_SEED
+from tests.discord.real import gestures
 from tests.discord.real import payloads as p
 from tests.discord.real.api import FakeDiscord
 from tests.discord.real.exchange import Exchange
@@ -36,20 +35,6 @@ from tests.discord.real.transport import RecordingHTTP, RecordingWebhookAdapter
 GUILD = 1_150_000_000_000_000_001
 TOKEN = "MTAx.fake.token"
 SEED = "discord-1"
-MEMBER = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    read_message_history=True,
-    attach_files=True,
-    embed_links=True,
-    use_application_commands=True,
-)
-BOT_PERMISSIONS = MEMBER | discord.Permissions(
-    create_public_threads=True, create_private_threads=True, manage_threads=True
-)
-OPTION_TYPES = {3: str, 4: int, 5: bool}
-USER_OPTION, SUBCOMMAND, SUBCOMMAND_GROUP = 6, 1, 2
 UI_LOGGERS = ("discord.ui.view", "discord.app_commands.tree", "discord.client")
 
 
@@ -154,17 +139,13 @@ class DiscordWorld:
     async def click(self, who: Person, message: JSON, button: str) -> Exchange:
         """Press a button (by label or custom id) on a message as it is now on Discord."""
         current = self.fake.message(int(message["id"]))
-        found = self._component(current, button, 2)
-        data = {"custom_id": found["custom_id"], "component_type": 2}
+        data = gestures.click_data(current, button)
         return await self.dispatch(self.interaction(who, 3, data, self._where(current), current))
 
     async def select(self, who: Person, message: JSON, menu: str, value: str) -> Exchange:
         """Pick one option of a select menu (by placeholder or custom id)."""
         current = self.fake.message(int(message["id"]))
-        found = self._component(current, menu, 3)
-        offered = [o["value"] for o in found["options"]]
-        assert value in offered, f"the menu offers {offered}, not {value!r}"
-        data = {"custom_id": found["custom_id"], "component_type": 3, "values": [value]}
+        data = gestures.select_data(current, menu, value)
         return await self.dispatch(self.interaction(who, 3, data, self._where(current), current))
 
     async def dispatch(self, payload: JSON) -> Exchange:
@@ -186,108 +167,13 @@ class DiscordWorld:
         self, who: Person, kind: int, data: JSON, where: JSON, message: JSON | None = None
     ) -> JSON:
         """An INTERACTION_CREATE payload from `who` in a channel, thread or DM."""
-        interaction_id = self.fake.snowflake()
-        payload: JSON = {
-            "id": str(interaction_id),
-            "application_id": str(self.fake.application_id),
-            "type": kind,
-            "data": data,
-            "token": f"interaction-token-{interaction_id}",
-            "version": 1,
-            "locale": who.locale,
-            "app_permissions": str(BOT_PERMISSIONS.value),
-            "entitlements": [],
-            "attachment_size_limit": p.UPLOAD_LIMIT,
-            "channel_id": where["id"],
-            "channel": {**copy.deepcopy(where), "permissions": str(MEMBER.value)},
-        }
-        if "guild_id" in where:
-            payload |= {
-                "guild_id": where["guild_id"],
-                "guild_locale": "en-US",
-                "guild": {"id": where["guild_id"], "locale": "en-US", "features": []},
-                "member": p.member(who, self._permissions(who)),
-                "context": 0,
-                "authorizing_integration_owners": {"0": where["guild_id"]},
-            }
-        else:
-            payload |= {
-                "user": p.user(who),
-                "context": 1,
-                "authorizing_integration_owners": {"1": str(who.id)},
-            }
-        if message is not None:
-            payload["message"] = copy.deepcopy(message)
-        return payload
-
-    def _permissions(self, who: Person) -> discord.Permissions:
-        return discord.Permissions.all() if who == self.owner else MEMBER
+        return gestures.interaction(self.fake, who, kind, data, where, message)
 
     def _where(self, message: JSON) -> JSON:
         return self.fake.channel(int(message["channel_id"]))
 
-    def _component(self, message: JSON, name: str, kind: int) -> JSON:
-        for row in message["components"]:
-            for c in row["components"]:
-                if c["type"] == kind and name in (
-                    c.get("custom_id"),
-                    c.get("label"),
-                    c.get("placeholder"),
-                ):
-                    return dict(c)
-        shown = [
-            c.get("label") or c.get("placeholder") or c.get("custom_id")
-            for row in message["components"]
-            for c in row["components"]
-        ]
-        raise AssertionError(f"no {name!r} on the message; it shows {shown}")
-
     def _command_data(self, path: str, given: dict[str, Any], focused: str | None) -> JSON:
-        """The data of a command interaction, typed against the schema Discord holds."""
-        registered = self.fake.commands.get(GUILD) or []
-        words = path.split()
-        schema = next((c for c in registered if c["name"] == words[0]), None)
-        assert schema is not None, f"/{words[0]} is not registered with Discord"
-        data: JSON = {
-            "id": schema["id"],
-            "name": schema["name"],
-            "type": 1,
-            "guild_id": schema["guild_id"],
-            "resolved": {},
-        }
-        level, holder = schema, data
-        for word in words[1:]:
-            sub = next(o for o in level.get("options", ()) if o["name"] == word)
-            assert sub["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP), f"{word} is not a subcommand"
-            inner: JSON = {"name": word, "type": sub["type"], "options": []}
-            holder.setdefault("options", []).append(inner)
-            level, holder = sub, inner
-        holder.setdefault("options", [])
-        for key, value in given.items():
-            holder["options"].append(self._option(level, key, value, focused, data["resolved"]))
-        for option in level.get("options", ()):
-            named = {o["name"] for o in holder["options"]}
-            if focused is None and option.get("required") and option["name"] not in named:
-                raise AssertionError(f"Discord requires {option['name']!r} for /{path}")
-        return data
-
-    def _option(
-        self, level: JSON, key: str, value: Any, focused: str | None, resolved: JSON
-    ) -> JSON:
-        spec = next(
-            (o for o in level.get("options", ()) if key in (o["name"], py_name(o["name"]))), None
-        )
-        assert spec is not None, f"/{level['name']} has no option {key!r}"
-        option: JSON = {"name": spec["name"], "type": spec["type"]}
-        if focused is not None and key == focused:
-            return option | {"value": str(value), "focused": True}
-        if spec["type"] == USER_OPTION:
-            assert isinstance(value, Person)
-            resolved.setdefault("users", {})[str(value.id)] = p.user(value)
-            return option | {"value": str(value.id)}
-        choices = [c["value"] for c in spec.get("choices") or ()]
-        assert not choices or value in choices, f"{spec['name']} offers only {choices}"
-        return option | {"value": OPTION_TYPES[spec["type"]](value)}
+        return gestures.command_data(self.fake, GUILD, path, given, focused)
 
     # --- what Discord holds -----------------------------------------------------------------------
     def messages(self, channel: JSON | int) -> list[JSON]:
