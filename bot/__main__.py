@@ -31,13 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     console = sub.add_parser("console", help="play in this terminal, without Discord")
     console.add_argument("--script", type=Path, help="read commands from FILE")
-    console.add_argument("--out", type=Path, default=Path("data/images"), help="image folder")
+    console.add_argument("--out", type=Path, help="image folder (default: HOME/images)")
     console.add_argument("--open", action="store_true", help="open images as they are written")
     console.add_argument("--no-images", action="store_true", help="do not draw images")
     demo = sub.add_parser("demo", help="watch the bot play a whole game against itself")
     demo.add_argument("--seed", help="the game's seed (same seed, same game)")
     demo.add_argument("--players", type=int, default=2, help="2 to 4 AI players (default 2)")
-    demo.add_argument("--out", type=Path, default=Path("data/demo"), help="picture folder")
+    demo.add_argument("--out", type=Path, help="picture folder (default: HOME/demo)")
     demo.add_argument("--level", choices=("easy", "normal", "hard"), default="easy")
 
     neuroshima = sub.add_parser("neuroshima", help="Neuroshima Hex tools")
@@ -139,19 +139,33 @@ def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
     return 0
 
 
+def _where(settings: Settings) -> None:
+    """Say which home and database this run uses (stderr: transcripts on stdout stay clean)."""
+    from bot.home import shown
+
+    said = Text(
+        "Muster home: {home}; database: {database}",
+        home=str(settings.home),
+        database=shown(settings.database),
+    )
+    print(_say(said, settings.locale), file=sys.stderr)
+
+
 def _run_console(settings: Settings, args: argparse.Namespace | None) -> int:
     from bot.console.app import ConsoleOptions, run_console
 
+    _where(settings)
+    images = settings.home / "images"
     if args is None:
-        return run_console(settings, None)
-    options = ConsoleOptions(args.out, args.open, not args.no_images)
+        return run_console(settings, None, ConsoleOptions(images))
+    options = ConsoleOptions(args.out or images, args.open, not args.no_images)
     return run_console(settings, args.script, options)
 
 
-def _run_demo(args: argparse.Namespace) -> int:
+def _run_demo(args: argparse.Namespace, settings: Settings) -> int:
     from bot.demo import run_demo
 
-    return run_demo(args.seed, args.players, args.out, args.level)
+    return run_demo(args.seed, args.players, args.out or settings.home / "demo", args.level)
 
 
 def _run_bot(settings: Settings, sync_global: bool = False) -> int:
@@ -160,6 +174,7 @@ def _run_bot(settings: Settings, sync_global: bool = False) -> int:
         return _fail(no_token, settings.locale)
     from bot.discord.app import run_bot
 
+    _where(settings)
     return run_bot(settings, sync_global=sync_global)
 
 
@@ -179,7 +194,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if command == "console":
         return _run_console(settings, args)
     if command == "demo":
-        return _run_demo(args)
+        return _run_demo(args, settings)
     if command == "neuroshima":
         if args.ns_command == "battle":
             return _neuroshima_battle(args.file, settings.locale)
@@ -220,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as err:
         # No settings yet: the language is read on its own (.env is loaded by now).
         return _fail(err.message, locale_from(os.environ))
-    configure_logging(settings)
+    bot = args.command == "bot" or (args.command is None and settings.has_discord)
+    configure_logging(settings, to_file=bot)
     return _dispatch(args, settings)
 
 
