@@ -7,10 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from bot.__main__ import main
 from platformdirs import user_data_dir
 
+from bot.__main__ import main
 from bot.config import ConfigError, load_settings, settings_from
 from bot.home import shown
 
