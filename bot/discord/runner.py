@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import logs
 from bot.discord import files, i18n
 from bot.discord.leagues import deliver_league
 from bot.service.commands import Command, catalogue, complete, dispatch
@@ -101,15 +102,17 @@ class Runner:
     ) -> None:
         """A slash command or a component that stands for one: the whole round trip."""
         public = is_public(command)
-        # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        try:
-            options = {**values, **await self.context(interaction)}
-            reply = await dispatch(self.service, interaction.user.id, command, options)
-            private = values.get(THREAD) == "private"
-            await self.present(interaction, command, reply, public, private_thread=private)
-        except Exception as err:  # every failure ends as a reply; see fail()
-            await self.fail(interaction, err)
+        ids = {"guild": interaction.guild_id, "command": command.path, "game": values.get("game")}
+        with logs.about(**ids):
+            # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            try:
+                options = {**values, **await self.context(interaction)}
+                reply = await dispatch(self.service, interaction.user.id, command, options)
+                private = values.get(THREAD) == "private"
+                await self.present(interaction, command, reply, public, private_thread=private)
+            except Exception as err:  # every failure ends as a reply; see fail()
+                await self.fail(interaction, err)
 
     async def present(
         self,
@@ -174,7 +177,8 @@ class Runner:
             text = localise(err.user_message, await self._safe_locale(interaction))
         else:
             incident = uuid.uuid4().hex[:8]
-            log.error("incident %s", incident, exc_info=err)
+            with logs.about(incident=incident):
+                log.error("incident %s", incident, exc_info=err)
             text = i18n.t("apology", await self._safe_locale(interaction), incident=incident)
         try:
             if interaction.response.is_done():
