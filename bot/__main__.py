@@ -141,12 +141,12 @@ def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
 
 def _where(settings: Settings) -> None:
     """Say which home and database this run uses (stderr: transcripts on stdout stay clean)."""
-    from bot.home import shown
+    from storage.urls import safe_url
 
     said = Text(
         "Muster home: {home}; database: {database}",
         home=str(settings.home),
-        database=shown(settings.database),
+        database=safe_url(settings.database),
     )
     print(_say(said, settings.locale), file=sys.stderr)
 

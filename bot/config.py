@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.home import anchored, default_database, home_from, shown
+from bot.home import anchored, default_database, home_from
 from games.text import Text
+from storage.urls import safe_url
 
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 LOG_FORMATS = ("text", "json")
@@ -50,7 +51,7 @@ class Settings:
         # The token must never reach a log line or a traceback.
         token = "set" if self.discord_token else "unset"
         return (
-            f"Settings(home={str(self.home)!r}, database={shown(self.database)!r}, "
+            f"Settings(home={str(self.home)!r}, database={safe_url(self.database)!r}, "
             f"discord_token=<{token}>, dev_guild={self.dev_guild}, locale={self.locale!r}, "
             f"log_level={self.log_level!r}, log_format={self.log_format!r}, "
             f"metrics_port={self.metrics_port})"

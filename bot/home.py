@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from platformdirs import user_data_dir
 
@@ -41,16 +40,3 @@ def anchored(url: str, home: Path) -> str:
     if path.is_absolute() or str(path) == ":memory:":
         return f"{SQLITE_PREFIX}{path}"
     return f"{SQLITE_PREFIX}{home / path}"
-
-
-def shown(url: str) -> str:
-    """A database URL fit for a log line or the terminal: any password replaced by ***."""
-    if url.startswith(SQLITE_PREFIX):
-        return url
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.hostname or ""
-    port = f":{parts.port}" if parts.port else ""
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))

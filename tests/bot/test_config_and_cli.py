@@ -11,7 +11,7 @@ from platformdirs import user_data_dir
 
 from bot.__main__ import main
 from bot.config import ConfigError, load_settings, settings_from
-from bot.home import shown
+from storage.urls import safe_url
 
 
 def test_defaults_need_no_environment() -> None:
@@ -71,7 +71,7 @@ def test_home_holds_the_database_and_relative_paths_hang_off_it(tmp_path: Path) 
 
 def test_a_database_password_is_never_shown() -> None:
     url = "postgresql://muster:hunter2@db.example:5432/muster"
-    assert shown(url) == "postgresql://muster:***@db.example:5432/muster"
+    assert safe_url(url) == "postgresql://muster:***@db.example:5432/muster"
     settings = settings_from({"MUSTER_DATABASE": url})
     assert "hunter2" not in repr(settings)
 
