@@ -36,7 +36,8 @@ class Settings:
     log_level: str = "INFO"
     home: Path = field(default_factory=lambda: home_from({}))
     log_format: str = "text"
-    metrics_port: int | None = None
+    metrics: tuple[str, int] | None = None
+    """Where /healthz, /readyz and /metrics are served (host, port); None: not served."""
 
     def __post_init__(self) -> None:
         if not self.database:
@@ -54,7 +55,7 @@ class Settings:
             f"Settings(home={str(self.home)!r}, database={safe_url(self.database)!r}, "
             f"discord_token=<{token}>, dev_guild={self.dev_guild}, locale={self.locale!r}, "
             f"log_level={self.log_level!r}, log_format={self.log_format!r}, "
-            f"metrics_port={self.metrics_port})"
+            f"metrics={self.metrics})"
         )
 
     __str__ = __repr__
@@ -103,18 +104,23 @@ def _log_format(raw: str | None) -> str:
     return chosen
 
 
-def _metrics_port(raw: str | None) -> int | None:
+METRICS_HOST = "127.0.0.1"
+"""The health port listens on loopback unless MUSTER_METRICS_PORT names another address."""
+
+
+def _metrics(raw: str | None) -> tuple[str, int] | None:
     if not raw or not raw.strip():
         return None
-    value = raw.strip()
-    if not value.isascii() or not value.isdigit() or not 0 < int(value) < 65536:
+    host, _, port = raw.strip().rpartition(":")
+    if not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
         raise ConfigError(
             Text(
-                "MUSTER_METRICS_PORT must be a port number from 1 to 65535, not {value}",
+                "MUSTER_METRICS_PORT must be a port number from 1 to 65535 (or HOST:PORT),"
+                " not {value}",
                 value=repr(raw),
             )
         )
-    return int(value)
+    return (host.strip("[]") or METRICS_HOST, int(port))
 
 
 def locale_from(environ: Mapping[str, str]) -> str:
@@ -133,7 +139,7 @@ def settings_from(environ: Mapping[str, str]) -> Settings:
         locale=locale_from(environ),
         log_level=_log_level(environ.get("MUSTER_LOG_LEVEL")),
         log_format=_log_format(environ.get("MUSTER_LOG_FORMAT")),
-        metrics_port=_metrics_port(environ.get("MUSTER_METRICS_PORT")),
+        metrics=_metrics(environ.get("MUSTER_METRICS_PORT")),
     )
 
 

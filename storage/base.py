@@ -231,6 +231,10 @@ class GameStore(Protocol):
         """Games in `status` with id > after_id, by id (a page for walking every game)."""
         ...
 
+    async def count_games(self, status: GameStatus) -> dict[str, int]:
+        """How many games are in `status`, by game key (keys with none are left out)."""
+        ...
+
     async def finished_games(
         self, *, game_key: str | None = None, unrated_only: bool = True, limit: int = 100
     ) -> list[GameRecord]:

@@ -10,8 +10,10 @@ import logging
 from typing import Any
 
 import discord
+from aiohttp import web
 from discord import app_commands
 
+from bot import health
 from bot.config import Settings
 from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
@@ -22,6 +24,7 @@ from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
+from bot.service import metrics
 from bot.service.commands.frontend import open_service
 from bot.service.service import Service
 
@@ -72,6 +75,8 @@ class MusterBot(discord.Client):
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self._ticker: asyncio.Task[None] | None = None
+        self._health: web.AppRunner | None = None
+        self._games_source: metrics.Refresh | None = None
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
@@ -88,6 +93,16 @@ class MusterBot(discord.Client):
         await self.tree.set_translator(Translator())
         await self._sync()
         self._ticker = asyncio.create_task(self._tick_forever())
+        await self._serve_health(service)
+
+    async def _serve_health(self, service: Service) -> None:
+        if self.settings.metrics is None:
+            return
+        self._games_source = metrics.games_source(service.store)
+        metrics.add_source(self._games_source)
+        readiness = health.Readiness(self.is_ready, service.store.schema_version)
+        host, port = self.settings.metrics
+        self._health = await health.serve(readiness, host, port)
 
     async def _sync(self) -> None:
         # Never on every start globally: Discord rate-limits command registration.
@@ -122,6 +137,10 @@ class MusterBot(discord.Client):
         """Stop the clocks loop and close the store, then disconnect."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._health is not None:
+            await self._health.cleanup()
+        if self._games_source is not None:
+            metrics.remove_source(self._games_source)
         if self.runner is not None:
             await self.runner.service.close()
         await super().close()

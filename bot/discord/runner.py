@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,7 @@ from discord import app_commands
 from bot import logs
 from bot.discord import files, i18n
 from bot.discord.leagues import deliver_league
+from bot.service import metrics
 from bot.service.commands import Command, catalogue, complete, dispatch
 from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
@@ -103,16 +105,22 @@ class Runner:
         """A slash command or a component that stands for one: the whole round trip."""
         public = is_public(command)
         ids = {"guild": interaction.guild_id, "command": command.path, "game": values.get("game")}
+        outcome = "ok"
         with logs.about(**ids):
             # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
             await interaction.response.defer(ephemeral=not public, thinking=True)
+            acked = datetime.now(UTC) - interaction.created_at
+            metrics.ACK_SECONDS.observe(max(0.0, acked.total_seconds()))
             try:
                 options = {**values, **await self.context(interaction)}
                 reply = await dispatch(self.service, interaction.user.id, command, options)
                 private = values.get(THREAD) == "private"
                 await self.present(interaction, command, reply, public, private_thread=private)
             except Exception as err:  # every failure ends as a reply; see fail()
+                outcome = "refused" if isinstance(err, GameError) else "failed"
                 await self.fail(interaction, err)
+            finally:
+                metrics.INTERACTIONS.labels(command=command.path, outcome=outcome).inc()
 
     async def present(
         self,

@@ -19,7 +19,9 @@ def test_defaults_need_no_environment() -> None:
     home = Path(user_data_dir("muster", appauthor=False)).resolve()
     assert settings.home == home
     assert settings.database == f"sqlite:///{home / 'muster.db'}"
-    assert (settings.log_format, settings.metrics_port) == ("text", None)
+    assert (settings.log_format, settings.metrics) == ("text", None)
+    assert settings_from({"MUSTER_METRICS_PORT": "9090"}).metrics == ("127.0.0.1", 9090)
+    assert settings_from({"MUSTER_METRICS_PORT": "0.0.0.0:9100"}).metrics == ("0.0.0.0", 9100)
     assert settings.discord_token is None and not settings.has_discord
     assert (settings.dev_guild, settings.locale, settings.log_level) == (None, "en", "INFO")
 
