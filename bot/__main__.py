@@ -139,22 +139,9 @@ def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
     return 0
 
 
-def _where(settings: Settings) -> None:
-    """Say which home and database this run uses (stderr: transcripts on stdout stay clean)."""
-    from storage.urls import safe_url
-
-    said = Text(
-        "Muster home: {home}; database: {database}",
-        home=str(settings.home),
-        database=safe_url(settings.database),
-    )
-    print(_say(said, settings.locale), file=sys.stderr)
-
-
 def _run_console(settings: Settings, args: argparse.Namespace | None) -> int:
     from bot.console.app import ConsoleOptions, run_console
 
-    _where(settings)
     images = settings.home / "images"
     if args is None:
         return run_console(settings, None, ConsoleOptions(images))
@@ -172,9 +159,11 @@ def _run_bot(settings: Settings, sync_global: bool = False) -> int:
     if not settings.has_discord:
         no_token = Text("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
         return _fail(no_token, settings.locale)
+    from bot.config import where
     from bot.discord.app import run_bot
 
-    _where(settings)
+    # stderr: a transcript on stdout stays the game's alone.
+    print(_say(where(settings), settings.locale), file=sys.stderr)
     return run_bot(settings, sync_global=sync_global)
 
 

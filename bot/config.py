@@ -160,6 +160,15 @@ def load_settings(env_file: Path | None = Path(".env")) -> Settings:
     return settings_from(os.environ)
 
 
+def where(settings: Settings) -> Text:
+    """Which home and database a run uses, as said when it starts (no password)."""
+    return Text(
+        "Muster home: {home}; database: {database}",
+        home=str(settings.home),
+        database=safe_url(settings.database),
+    )
+
+
 def configure_logging(settings: Settings, *, to_file: bool = False) -> None:
     """Log to stderr at the configured level and format; the bot also keeps a file in its home."""
     from bot import logs

@@ -231,6 +231,27 @@ class GameStore(Protocol):
         """Games in `status` with id > after_id, by id (a page for walking every game)."""
         ...
 
+    # --- privacy ---------------------------------------------------------------------------
+    async def open_games_of(self, user_id: int) -> list[int]:
+        """Ids of the lobbies and running games the user holds a seat in."""
+        ...
+
+    async def open_leagues_of(self, user_id: int) -> list[str]:
+        """Names of the leagues not yet over that the user signed up for or plays in."""
+        ...
+
+    async def user_record(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about the user, as JSON-ready data."""
+        ...
+
+    async def forget_user(
+        self, user_id: int, pseudonym: int, names: tuple[str, ...] = (), replacement: str = ""
+    ) -> list[int]:
+        """Replace the user by `pseudonym` in closed games and leagues (and `names` by
+        `replacement` in their results), delete their settings and ratings; returns the renamed
+        games' ids (ConflictError while they play)."""
+        ...
+
     async def count_games(self, status: GameStatus) -> dict[str, int]:
         """How many games are in `status`, by game key (keys with none are left out)."""
         ...

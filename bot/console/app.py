@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from bot.config import Settings
+from bot.config import Settings, where
 from bot.console.completion import complete_line
 from bot.console.session import Session, help_overview
 from bot.console.show import Images
@@ -176,6 +176,8 @@ def run_console(
             unread = Text("cannot read {path}: {error}", path=str(script), error=err.strerror)
             print(f"muster: {localise(unread, settings.locale)}", file=sys.stderr)
             return 2
+    # stderr: a transcript on stdout stays the game's alone.
+    print(localise(where(settings), settings.locale), file=sys.stderr)
     loop = asyncio.new_event_loop()
     try:
         try:

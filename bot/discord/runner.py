@@ -164,7 +164,8 @@ class Runner:
             )
             messages = [m for m in messages if m not in lobby]
         else:
-            await files.followup(interaction, said or i18n.t("done", lang), (), not public)
+            done = said or i18n.t("done", lang)
+            await files.followup(interaction, done, reply.files, not public, lang=reader)
         if command.group is None and command.name == "rematch" and reply.game_id:
             # The reply starts the thread; editing it as a lobby would lose its first line.
             shared = await self.public_locale(interaction)
