@@ -40,13 +40,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     console = sub.add_parser("console", help="play in this terminal, without Discord")
     console.add_argument("--script", type=Path, help="read commands from FILE")
-    console.add_argument("--out", type=Path, default=Path("data/images"), help="image folder")
+    console.add_argument("--out", type=Path, help="image folder (default: HOME/images)")
     console.add_argument("--open", action="store_true", help="open images as they are written")
     console.add_argument("--no-images", action="store_true", help="do not draw images")
     demo = sub.add_parser("demo", help="watch the bot play a whole game against itself")
     demo.add_argument("--seed", help="the game's seed (same seed, same game)")
     demo.add_argument("--players", type=int, default=2, help="2 to 4 AI players (default 2)")
-    demo.add_argument("--out", type=Path, default=Path("data/demo"), help="picture folder")
+    demo.add_argument("--out", type=Path, help="picture folder (default: HOME/demo)")
     demo.add_argument("--level", choices=("easy", "normal", "hard"), default="easy")
 
     neuroshima = sub.add_parser("neuroshima", help="Neuroshima Hex tools")
@@ -159,22 +159,24 @@ def _neuroshima_render(path: Path, out: Path, locale: str) -> int:
 def _run_console(settings: Settings, args: argparse.Namespace | None) -> int:
     from bot.console.app import ConsoleOptions, run_console
 
+    images = settings.home / "images"
     if args is None:
-        return run_console(settings, None)
-    options = ConsoleOptions(args.out, args.open, not args.no_images)
+        return run_console(settings, None, ConsoleOptions(images))
+    options = ConsoleOptions(args.out or images, args.open, not args.no_images)
     return run_console(settings, args.script, options)
 
 
-def _run_demo(args: argparse.Namespace) -> int:
+def _run_demo(args: argparse.Namespace, settings: Settings) -> int:
     from bot.demo import run_demo
 
-    return run_demo(args.seed, args.players, args.out, args.level)
+    return run_demo(args.seed, args.players, args.out or settings.home / "demo", args.level)
 
 
 def _run_bot(settings: Settings, args: argparse.Namespace | None = None) -> int:
     if not settings.has_discord:
         no_token = Text("DISCORD_TOKEN is not set; put it in .env (see .env.example)")
         return _fail(no_token, settings.locale)
+    from bot.config import where
     from bot.discord.app import AnotherBotError, run_bot
     from bot.discord.lifecycle import ShardError, parse_shards
 
@@ -183,6 +185,8 @@ def _run_bot(settings: Settings, args: argparse.Namespace | None = None) -> int:
         shards = parse_shards(getattr(args, "shards", None), count)
     except ShardError as err:
         return _fail(Text.verbatim(str(err)), settings.locale)
+    # stderr: a transcript on stdout stays the game's alone.
+    print(_say(where(settings), settings.locale), file=sys.stderr)
     try:
         return run_bot(
             settings,
@@ -216,7 +220,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
     if command == "console":
         return _run_console(settings, args)
     if command == "demo":
-        return _run_demo(args)
+        return _run_demo(args, settings)
     if command == "neuroshima":
         if args.ns_command == "battle":
             return _neuroshima_battle(args.file, settings.locale)
@@ -257,7 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as err:
         # No settings yet: the language is read on its own (.env is loaded by now).
         return _fail(err.message, locale_from(os.environ))
-    configure_logging(settings)
+    bot = args.command == "bot" or (args.command is None and settings.has_discord)
+    configure_logging(settings, to_file=bot)
     return _dispatch(args, settings)
 
 

@@ -1,21 +1,23 @@
-"""`muster db migrate | backup PATH | check | export GAME_ID`: database tools for operators."""
+"""`muster db migrate | backup PATH | restore PATH | check | export GAME_ID`: operators' tools."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.cli import OneLineParser
-from storage import DEFAULT_URL, GameNotFoundError, GameStore, StorageError, open_store
+from bot.config import ConfigError, load_settings
+from storage import GameNotFoundError, GameStore, StorageError, open_store
 from storage.migrations import latest
 from storage.records import EventRecord, GameRecord, GameStatus, SeatRecord
+from storage.restore import dump_postgres, restore_postgres, restore_sqlite
 from storage.tools import CheckReport, check_games, export_game
+from storage.urls import safe_url
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -24,13 +26,19 @@ def _parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="muster db",
         description="Database tools. The database is MUSTER_DATABASE "
-        f"(sqlite:///PATH or postgresql://...; default {DEFAULT_URL}).",
+        "(sqlite:///PATH or postgresql://...; default: muster.db in MUSTER_HOME).",
     )
     sub = parser.add_subparsers(dest="tool", metavar="TOOL", required=True)
     migrate = sub.add_parser("migrate", help="bring the schema up to date (also done at start)")
     migrate.add_argument("--to", type=int, metavar="N", help="stop at schema version N")
-    backup = sub.add_parser("backup", help="copy a live SQLite database to PATH")
+    backup = sub.add_parser(
+        "backup", help="copy the live database to PATH (SQLite file, or a pg_dump archive)"
+    )
     backup.add_argument("path", type=Path, metavar="PATH")
+    restore = sub.add_parser(
+        "restore", help="replace the database by a backup (stop the bot first; keeps the old)"
+    )
+    restore.add_argument("path", type=Path, metavar="PATH")
     check = sub.add_parser("check", help="replay every active game and report mismatches")
     check.add_argument("--all", action="store_true", help="also finished and abandoned games")
     check.add_argument(
@@ -49,8 +57,18 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # argparse has printed usage and the reason
         return EXIT_OK if stop.code in (0, None) else EXIT_USAGE
-    url = os.environ.get("MUSTER_DATABASE") or DEFAULT_URL
     try:
+        url = load_settings().database
+    except ConfigError as err:
+        print(f"muster db: {err.message}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        if args.tool == "restore":
+            return _restore(args.path, url)
+        if args.tool == "backup" and _dialect(url) == "postgres":
+            dump_postgres(url, args.path)
+            print(f"backed up {safe_url(url)} to {args.path} ({args.path.stat().st_size} bytes)")
+            return EXIT_OK
         return asyncio.run(_run(args, url))
     except StorageError as err:
         print(f"muster db: {err}", file=sys.stderr)
@@ -82,6 +100,27 @@ async def _run(args: argparse.Namespace, url: str) -> int:
             _print_report(report)
             return EXIT_OK if report.ok else EXIT_FAILED
         return await _export(store, args.game_id, args.out)
+    finally:
+        await store.close()
+
+
+def _restore(backup: Path, url: str) -> int:
+    """Put a backup in place of the database, then bring its schema up to date."""
+    if _dialect(url) == "sqlite":
+        kept = restore_sqlite(backup, Path(url[len("sqlite:///") :]))
+        if kept is not None:
+            print(f"kept the previous database as {kept}")
+    else:
+        restore_postgres(backup, url)
+    version = asyncio.run(_migrated(url))
+    print(f"restored {backup} into {safe_url(url)} (schema version {version})")
+    return EXIT_OK
+
+
+async def _migrated(url: str) -> int:
+    store = await open_store(url)
+    try:
+        return await store.schema_version()
     finally:
         await store.close()
 

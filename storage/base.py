@@ -244,6 +244,31 @@ class GameStore(Protocol):
         """Games in `status` with id > after_id, by id (a page for walking every game)."""
         ...
 
+    # --- privacy ---------------------------------------------------------------------------
+    async def open_games_of(self, user_id: int) -> list[int]:
+        """Ids of the lobbies and running games the user holds a seat in."""
+        ...
+
+    async def open_leagues_of(self, user_id: int) -> list[str]:
+        """Names of the leagues not yet over that the user signed up for or plays in."""
+        ...
+
+    async def user_record(self, user_id: int) -> dict[str, Any]:
+        """Everything stored about the user, as JSON-ready data."""
+        ...
+
+    async def forget_user(
+        self, user_id: int, pseudonym: int, names: tuple[str, ...] = (), replacement: str = ""
+    ) -> list[int]:
+        """Replace the user by `pseudonym` in closed games and leagues (and `names` by
+        `replacement` in their results), delete their settings and ratings; returns the renamed
+        games' ids (ConflictError while they play)."""
+        ...
+
+    async def count_games(self, status: GameStatus) -> dict[str, int]:
+        """How many games are in `status`, by game key (keys with none are left out)."""
+        ...
+
     async def finished_games(
         self, *, game_key: str | None = None, unrated_only: bool = True, limit: int = 100
     ) -> list[GameRecord]:
@@ -380,6 +405,10 @@ class GameStore(Protocol):
 
     async def undeliverable(self, game_ids: Sequence[int]) -> list[OutboxRecord]:
         """Messages of these games that were given up, oldest first."""
+        ...
+
+    async def outbox_backlog(self) -> tuple[int, datetime | None]:
+        """How many messages wait to be delivered, and when the oldest of them was written."""
         ...
 
     async def prune_outbox(self, before: datetime) -> int:

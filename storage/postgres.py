@@ -10,7 +10,6 @@ from datetime import UTC, datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
@@ -18,6 +17,7 @@ from storage.base import Clock, ConflictError, MigrationError, StorageError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
+from storage.urls import safe_url
 
 log = logging.getLogger(__name__)
 
@@ -37,15 +37,6 @@ def to_dollar(sql: str) -> str:
         return f"${count}"
 
     return re.sub(r"\?", number, sql)
-
-
-def safe_url(url: str) -> str:
-    """The URL with any password replaced, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return urlunsplit(parts._replace(netloc=netloc))
 
 
 def _translate(err: Exception) -> StorageError:

@@ -269,3 +269,13 @@ class OutboxRecord:
     def pending(self) -> bool:
         """True until the message was sent or given up."""
         return self.sent is None and self.failed is None
+
+
+FORMER_PLAYER_BASE = 9_200_000_000_000_000_000
+"""Pseudonyms of forgotten players live above every Discord id (snowflakes reach this only in the
+22nd century) and below the 64-bit limit both databases store; AI seats use small negative ids."""
+
+
+def is_former_player(user_id: int) -> bool:
+    """Whether a user id is the pseudonym of someone who asked to be forgotten."""
+    return user_id >= FORMER_PLAYER_BASE

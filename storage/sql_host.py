@@ -22,12 +22,13 @@ from storage.records import (
 from storage.sql import json_object
 from storage.sql_log import SqlLog
 from storage.sql_outbox import SqlOutbox, insert_outbox
+from storage.sql_privacy import SqlPrivacy
 
 DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
 RATING_COLUMNS = "scope, game_key, user_id, rating, deviation, games, updated"
 
 
-class SqlStore(SqlLog, SqlOutbox):
+class SqlStore(SqlLog, SqlOutbox, SqlPrivacy):
     """The whole GameStore in shared SQL; a backend adds connections and conversions."""
 
     def _deadline(self, r: Any) -> DeadlineRecord:

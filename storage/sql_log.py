@@ -254,6 +254,15 @@ class SqlLog(SqlCore):
             "status = ? AND id > ? ORDER BY id LIMIT ?", GameStatus(status).value, after_id, limit
         )
 
+    async def count_games(self, status: GameStatus) -> dict[str, int]:
+        """How many games are in `status`, by game key (keys with none are left out)."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                "SELECT game_key, COUNT(*) AS n FROM games WHERE status = ? GROUP BY game_key",
+                GameStatus(status).value,
+            )
+        return {str(r["game_key"]): int(r["n"]) for r in rows}
+
     async def finished_games(
         self, *, game_key: str | None = None, unrated_only: bool = True, limit: int = 100
     ) -> list[GameRecord]:

@@ -189,6 +189,17 @@ class SqlOutbox(SqlCore):
             )
         return [self._outbox(r) for r in rows]
 
+    async def outbox_backlog(self) -> tuple[int, datetime | None]:
+        """How many messages wait to be delivered, and when the oldest of them was written."""
+        async with self._read() as tx:
+            row = await tx.fetchrow(
+                "SELECT COUNT(*) AS n, MIN(created) AS oldest FROM outbox"
+                " WHERE sent IS NULL AND failed IS NULL"
+            )
+        if row is None or not row["n"]:
+            return 0, None
+        return int(row["n"]), self._dt(row["oldest"])
+
     async def prune_outbox(self, before: datetime) -> int:
         """Forget messages sent before `before` (their keys have done their work)."""
         async with self._write() as tx:

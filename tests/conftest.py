@@ -1,6 +1,13 @@
 """Settings shared by the whole suite."""
 
+import os
+import tempfile
+
 from hypothesis import HealthCheck, settings
+
+# Muster's home (database, .env, images, logs) defaults to the user's data folder: the suite
+# must never read or write a developer's real one, nor its own from an earlier run.
+os.environ["MUSTER_HOME"] = tempfile.mkdtemp(prefix="muster-test-home-")
 
 # CI machines are shared and slow at times: no per-example deadline, no "too slow" health
 # check, and a fixed seed so a red run can be reproduced exactly from its log.

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TextIO
 
-from bot.config import Settings
+from bot.config import Settings, where
 from bot.console.completion import tab_candidates
 from bot.console.session import Session, help_overview
 from bot.console.show import Images
@@ -25,7 +25,6 @@ from storage.factory import open_store
 log = logging.getLogger(__name__)
 
 PROMPT = "muster> "
-DEFAULT_OUT = Path("data/images")
 NAMES_FILE = "console-names.json"
 
 
@@ -50,16 +49,16 @@ class OffsetClock:
 class ConsoleOptions:
     """How the console runs: where images go, whether to open them, whether to draw them."""
 
-    out: Path = DEFAULT_OUT
+    out: Path
     open_images: bool = False
     images: bool = True
 
 
-def names_path(database: str) -> Path:
-    """Where the console remembers local player names (beside a SQLite database)."""
-    if database.startswith("sqlite:///"):
-        return Path(database[len("sqlite:///") :]).with_name(NAMES_FILE)
-    return Path("data") / NAMES_FILE
+def names_path(settings: Settings) -> Path:
+    """Where the console remembers local player names (beside a SQLite database, else home)."""
+    if settings.database.startswith("sqlite:///"):
+        return Path(settings.database[len("sqlite:///") :]).with_name(NAMES_FILE)
+    return settings.home / NAMES_FILE
 
 
 class NameBook:
@@ -90,7 +89,7 @@ async def open_session(settings: Settings, options: ConsoleOptions) -> Session:
     clock = OffsetClock()
     store = await open_store(settings.database, clock=clock.now)
     service = Service(store, clock)
-    book = NameBook(names_path(settings.database))
+    book = NameBook(names_path(settings))
     for name in book.names:
         service.user(name)
     images = Images(options.out if options.images else None, options.open_images)
@@ -168,7 +167,7 @@ def run_console(
     settings: Settings, script: Path | None, options: ConsoleOptions | None = None
 ) -> int:
     """Run the console on the keyboard, or on a script file when one is given."""
-    options = options or ConsoleOptions()
+    options = options or ConsoleOptions(settings.home / "images")
     lines: list[str] | None = None
     if script is not None:
         try:
@@ -177,6 +176,8 @@ def run_console(
             unread = Text("cannot read {path}: {error}", path=str(script), error=err.strerror)
             print(f"muster: {localise(unread, settings.locale)}", file=sys.stderr)
             return 2
+    # stderr: a transcript on stdout stays the game's alone.
+    print(localise(where(settings), settings.locale), file=sys.stderr)
     loop = asyncio.new_event_loop()
     try:
         try:

@@ -51,7 +51,7 @@ class Images:
 
     def write(self, name: str, draw: Callable[[], bytes]) -> str:
         """Write one PNG; returns the line to print about it (none when images are off)."""
-        filename = name if name.endswith((".png", ".gif")) else f"{name}.png"
+        filename = name if "." in name else f"{name}.png"
         if self.folder is None:
             return ""
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -65,6 +65,14 @@ class Images:
     def image(self, image: Image) -> str:
         """Write an outbox image."""
         return self.write(image.name, partial(image.png, self.language))
+
+    def file(self, image: Image) -> Text:
+        """Write a reply's file (data, not a picture: written even when images are off)."""
+        folder = self.folder or Path(".")
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / image.name
+        path.write_bytes(image.png(self.language))
+        return Text("file: {file}", file=str(path))
 
     def frames(self, replay: BattleReplay) -> list[Text]:
         """Write a battle's frames as NAME-1.png, NAME-2.png, ..."""
@@ -189,6 +197,7 @@ def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> l
     """A whole reply: its text, its league messages, then each message not already said."""
     shown = say(reply.text)
     lines = [shown] if reply.text else []
+    lines += [f"  {say(images.file(f))}" for f in reply.files]
     if isinstance(reply, LeagueReply):
         lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:

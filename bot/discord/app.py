@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 import yarl
+from aiohttp import web
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
@@ -21,6 +22,7 @@ from discord.http import Route
 # Loaded with the bot: settle imports it when a game ends, and its first import (120 ms) would
 # stall the event loop then.
 import bot.service.leagues.hook  # noqa: F401
+from bot import health
 from bot.config import Settings
 from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
@@ -33,6 +35,7 @@ from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.lag import LagMonitor
+from bot.service import metrics
 from bot.service.commands.frontend import open_service
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies, owed_games
@@ -128,6 +131,8 @@ class MusterBot(discord.AutoShardedClient):
         """The event loop's lag (`lag.largest_ms`, `lag.recent_ms`), for logs and metrics."""
         self._courier: asyncio.Task[None] | None = None
         self._shut = False
+        self._health: web.AppRunner | None = None
+        self._sources: list[metrics.Refresh] = []
 
     def display_name(self, user_id: int) -> str:
         """How messages name a user: their cached display name, else a mention."""
@@ -155,6 +160,21 @@ class MusterBot(discord.AutoShardedClient):
         await self._sync()
         self._ticker = asyncio.create_task(self._tick_forever())
         self._courier = asyncio.create_task(self.runner.delivery.courier.run())
+        await self._serve_health(self.runner.service)
+
+    async def _serve_health(self, service: Service) -> None:
+        if self.settings.metrics is None:
+            return
+        self._sources = [
+            metrics.games_source(service.store),
+            metrics.outbox_source(service.store, service.host.clock.now),
+            metrics.lag_source(lambda: self.lag.recent_ms),
+        ]
+        for source in self._sources:
+            metrics.add_source(source)
+        readiness = health.Readiness(self.is_ready, service.store.schema_version)
+        host, port = self.settings.metrics
+        self._health = await health.serve(readiness, host, port)
 
     async def _sync(self) -> None:
         # Never on every start globally: Discord rate-limits command registration.
@@ -231,6 +251,10 @@ class MusterBot(discord.AutoShardedClient):
         for task in (self._ticker, self._courier):
             if task is not None and not task.done():
                 task.cancel()
+        if self._health is not None:
+            await self._health.cleanup()
+        for source in self._sources:
+            metrics.remove_source(source)
         if self.runner is not None:
             await self.runner.service.close()
         if self.workers is not None:

@@ -23,6 +23,7 @@ import aiohttp
 import discord
 
 from bot.discord.lifecycle import Alarm
+from bot.service import metrics
 from bot.service.parcels import CatchUp
 from bot.service.postbox import Parcel
 
@@ -169,6 +170,9 @@ class Courier:
 
     async def _failed(self, parcel: Parcel, err: Exception) -> None:
         what = describe(err)
+        metrics.DELIVERIES_FAILED.labels(
+            kind=str(getattr(parcel.message, "kind", "catch_up"))
+        ).inc()
         if is_transient(err):
             log.info("outbox %s: will retry (%s)", parcel.key, what)
             await self.postbox.retry(parcel, what)

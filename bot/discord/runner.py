@@ -9,14 +9,17 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
+from bot import logs
 from bot.discord import files, i18n
 from bot.discord.leagues import deliver_league
 from bot.discord.lifecycle import Gate
+from bot.service import metrics
 from bot.service.commands import Command, catalogue, complete, dispatch
 from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
@@ -126,18 +129,26 @@ class Runner:
         self, interaction: discord.Interaction[Any], command: Command, values: Mapping[str, Any]
     ) -> None:
         public = is_public(command)
-        # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        # The person's move is written and answered first; AI seats reply after (in the pool).
-        with replies_later() as owed:
-            try:
-                options = {**values, **await self.context(interaction)}
-                reply = await dispatch(self.service, interaction.user.id, command, options)
-                private = values.get(THREAD) == "private"
-                await self.present(interaction, command, reply, public, private_thread=private)
-            except Exception as err:  # every failure ends as a reply; see fail()
-                await self.fail(interaction, err)
-        await self.ai_replies(owed)
+        ids = {"guild": interaction.guild_id, "command": command.path, "game": values.get("game")}
+        outcome = "ok"
+        with logs.about(**ids):
+            # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            acked = datetime.now(UTC) - interaction.created_at
+            metrics.ACK_SECONDS.observe(max(0.0, acked.total_seconds()))
+            # The person's move is written and answered first; AI seats reply after (in the pool).
+            with replies_later() as owed:
+                try:
+                    options = {**values, **await self.context(interaction)}
+                    reply = await dispatch(self.service, interaction.user.id, command, options)
+                    private = values.get(THREAD) == "private"
+                    await self.present(interaction, command, reply, public, private_thread=private)
+                except Exception as err:  # every failure ends as a reply; see fail()
+                    outcome = "refused" if isinstance(err, GameError) else "failed"
+                    await self.fail(interaction, err)
+                finally:
+                    metrics.INTERACTIONS.labels(command=command.path, outcome=outcome).inc()
+            await self.ai_replies(owed)
 
     async def ai_replies(self, owed: list[int]) -> None:
         """After the person is answered: the AI seats of these games act and are delivered."""
@@ -191,7 +202,8 @@ class Runner:
             )
             messages = [m for m in messages if m not in lobby]
         else:
-            await files.followup(interaction, said or i18n.t("done", lang), (), not public)
+            done = said or i18n.t("done", lang)
+            await files.followup(interaction, done, reply.files, not public, lang=reader)
         if command.group is None and command.name == "rematch" and reply.game_id:
             # The reply starts the thread; editing it as a lobby would lose its first line.
             shared = await self.public_locale(interaction)
@@ -215,7 +227,8 @@ class Runner:
             text = localise(err.user_message, await self._safe_locale(interaction))
         else:
             incident = uuid.uuid4().hex[:8]
-            log.error("incident %s", incident, exc_info=err)
+            with logs.about(incident=incident):
+                log.error("incident %s", incident, exc_info=err)
             text = i18n.t("apology", await self._safe_locale(interaction), incident=incident)
         try:
             if interaction.response.is_done():

@@ -195,3 +195,6 @@ class Reply:
     text: str
     messages: tuple[Message, ...] = ()
     game_id: int | None = None
+    files: tuple[Image, ...] = field(default=(), kw_only=True)
+    """Files for the caller alone (images or data such as a /privacy export); keyword-only, so
+    subclasses keep their positional fields."""

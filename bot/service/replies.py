@@ -17,6 +17,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
+from bot.service import metrics
 from bot.service.outbox import Message
 from bot.service.play import BotTurn, Draft, Plan, bot_moves, commit, replies_later
 from bot.service.settle import settle
@@ -50,7 +51,8 @@ def plan_moves(table: Table, moves: Iterable[tuple[Seat, Any]]) -> Plan:
 
 async def think(turn: BotTurn) -> tuple[tuple[Seat, Any], ...]:
     """The AI seats' moves, thought off the event loop (the pool, else a thread)."""
-    return await offload(bot_moves, turn)
+    with metrics.timed(metrics.AI_THINK_SECONDS, game=turn.key):
+        return await offload(bot_moves, turn)
 
 
 async def ai_reply(host: Host, game_id: int) -> list[Message]:

@@ -18,7 +18,7 @@ from games.base import CHANCE, GameError, GameSpec, Seat
 from games.registry import find_game
 from games.text import Text
 from storage.base import GameNotFoundError, GameStore
-from storage.records import GameRecord, GameStatus, SeatRecord
+from storage.records import GameRecord, GameStatus, SeatRecord, is_former_player
 from storage.snapshots import SNAPSHOT_EVERY
 
 if TYPE_CHECKING:
@@ -186,6 +186,8 @@ class Host:
             return Text("nobody")
         if is_ai(user_id):
             return AI_NAMES[level_of(user_id)]
+        if is_former_player(user_id):
+            return Text("a former player")
         return self.names(user_id)
 
 

@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, TypeVar
 
+from bot.service import metrics
 from bot.service.outbox import BattleReplay, Image
 
 log = logging.getLogger(__name__)
@@ -165,7 +166,8 @@ async def draw_images(images: Sequence[Image], lang: str) -> list[tuple[str, byt
 async def _png(image: Image, lang: str) -> bytes:
     found = image.drawn.get(image.key(lang))
     if found is None:
-        found = await offload(image.render, lang)
+        with metrics.timed(metrics.RENDER_SECONDS):
+            found = await offload(image.render, lang)
         image.keep(lang, found)
     return found
 
@@ -174,6 +176,7 @@ async def draw_frames(replay: BattleReplay, lang: str) -> tuple[bytes, ...]:
     """A replay's PNG frames in `lang`, drawn off the loop (at most once per language)."""
     found = replay.drawn.get(lang)
     if found is None:
-        found = tuple(await offload(replay.render, lang))
+        with metrics.timed(metrics.RENDER_SECONDS):
+            found = tuple(await offload(replay.render, lang))
         replay.drawn[lang] = found
     return found

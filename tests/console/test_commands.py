@@ -61,6 +61,7 @@ def test_the_catalogue_fits_discord_limits() -> None:
         "sniper",
         "warzone",
         "league",
+        "privacy",
     }
     shared = {c.name for c in cat.commands}
     for name in ("games", "board", "hand", "history", "profile", "leaderboard", "settings",

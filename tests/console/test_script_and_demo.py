@@ -27,6 +27,7 @@ def _muster(tmp: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "PYTHONPATH": str(ROOT),
+        "MUSTER_HOME": str(tmp / "home"),
         "MUSTER_DATABASE": f"sqlite:///{tmp / 'db' / 'muster.db'}",
         "MUSTER_LOG_LEVEL": "WARNING",
     }

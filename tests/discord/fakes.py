@@ -303,6 +303,7 @@ class FakeInteraction:
         namespace: dict[str, Any] | None = None,
     ) -> None:
         self.id = snowflake()
+        self.created_at = discord.utils.snowflake_time(self.id)
         self.client, self.user, self.guild_id, self.channel = client, user, guild_id, channel
         self.channel_id = channel.id if channel else user.id
         self.permissions = discord.Permissions(manage_guild=admin)

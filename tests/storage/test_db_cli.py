@@ -155,24 +155,87 @@ def test_export(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "does not exist" in capsys.readouterr().err
 
 
+def _version(url: str, gid: int) -> int:
+    async def read() -> int:
+        store = await open_store(url, migrate=False)
+        try:
+            return (await store.get_game(gid)).version
+        finally:
+            await store.close()
+
+    return asyncio.run(read())
+
+
+def _more(url: str, gid: int, at: int, moves: list[tuple[int, int]]) -> None:
+    async def go() -> None:
+        store = await open_store(url)
+        try:
+            events = [NewEvent(seat, {"add": add}) for seat, add in moves]
+            await store.append(gid, at, events)
+        finally:
+            await store.close()
+
+    asyncio.run(go())
+
+
 def test_backup(db: str, backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (gid,) = _seed(db, [("tally", [(0, 2)])])
-    target = tmp_path / "backups" / "copy.db"
-    if backend == "postgres":
-        assert main(["backup", str(target)]) == 1
-        assert "pg_dump" in capsys.readouterr().err
-        return
+    target = tmp_path / "backups" / ("copy.dump" if backend == "postgres" else "copy.db")
     assert main(["backup", str(target)]) == 0
     assert "backed up" in capsys.readouterr().out
+    if backend == "sqlite":
+        assert _version(f"sqlite:///{target}", gid) == 1
 
-    async def read_copy() -> int:
-        copy = await open_store(f"sqlite:///{target}", migrate=False)
-        try:
-            return (await copy.get_game(gid)).version
-        finally:
-            await copy.close()
 
-    assert asyncio.run(read_copy()) == 1
+def test_a_backup_taken_mid_game_is_restored_and_the_game_goes_on(
+    db: str, backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (gid,) = _seed(db, [("tally", [(0, 2), (1, 1)])])
+    target = tmp_path / ("mid.dump" if backend == "postgres" else "mid.db")
+    assert main(["backup", str(target)]) == 0
+    _more(db, gid, 2, [(0, 3), (1, 3)])
+    assert _version(db, gid) == 4
+    assert main(["restore", str(target)]) == 0
+    out = capsys.readouterr().out
+    assert f"restored {target}" in out and f"schema version {latest('sqlite')}" in out
+    assert _version(db, gid) == 2
+    _more(db, gid, 2, [(0, 1)])  # the game continues from where the backup was taken
+    assert _version(db, gid) == 3
+    if backend == "sqlite":
+        assert "kept the previous database as" in out
+        kept = next(tmp_path.glob("muster.db.before-restore-*"))
+        assert _version(f"sqlite:///{kept}", gid) == 4
+
+
+def test_restore_refuses_what_is_not_a_muster_backup(
+    db: str, backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (gid,) = _seed(db, [("tally", [(0, 2)])])
+    junk = tmp_path / "junk.db"
+    junk.write_bytes(b"SQLite format 3\x00" + bytes(100))
+    assert main(["restore", str(junk)]) == 1
+    err = capsys.readouterr().err
+    assert "muster db:" in err and str(junk) in err
+    assert main(["restore", str(tmp_path / "missing.db")]) == 1
+    assert "no such file" in capsys.readouterr().err
+    assert _version(db, gid) == 1
+
+
+def test_restore_refuses_a_backup_from_a_newer_muster(tmp_path: Path) -> None:
+    import sqlite3
+
+    newer = tmp_path / "newer.db"
+    with sqlite3.connect(newer) as conn:
+        conn.executescript(
+            "CREATE TABLE games(id); CREATE TABLE seats(id); CREATE TABLE events(id);"
+        )
+        conn.execute(f"PRAGMA user_version = {latest('sqlite') + 1}")
+    conn.close()
+    from storage.base import StorageError
+    from storage.restore import check_sqlite_backup
+
+    with pytest.raises(StorageError, match="newer than this Muster's"):
+        check_sqlite_backup(newer)
 
 
 def test_unusable_database_is_a_clear_failure(

@@ -186,6 +186,8 @@ async def test_player_queries(store: GameStore, clock: Clock) -> None:
     assert [g.id for g in await store.games_in_channel(500, open_only=False)] == [a, c]
     assert [g.id for g in await store.games_with_status(GameStatus.ACTIVE)] == [b, c]
     assert [g.id for g in await store.games_with_status(GameStatus.ACTIVE, after_id=b)] == [c]
+    active = await store.count_games(GameStatus.ACTIVE)
+    assert sum(active.values()) == 2 and await store.count_games(GameStatus.ABANDONED) == {}
 
     # A seat that leaves stops being waited on.
     await store.leave_seat(c, 1)

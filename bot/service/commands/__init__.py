@@ -86,11 +86,13 @@ def catalogue() -> Catalogue:
     from bot.service.commands.leagues import group as league
     from bot.service.commands.neuroshima import group as neuroshima
     from bot.service.commands.others import sniper, space_alert
+    from bot.service.commands.privacy import group as privacy
     from bot.service.commands.shared import shared_commands
     from bot.service.commands.warzone import group as warzone
 
     return Catalogue(
-        (neuroshima(), space_alert(), sniper(), warzone(), league()), (*shared_commands(), HELP)
+        (neuroshima(), space_alert(), sniper(), warzone(), league(), privacy()),
+        (*shared_commands(), HELP),
     )
 
 
