@@ -7,6 +7,8 @@ consistently. Either way the current data is kept aside first, so a wrong restor
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -55,6 +57,23 @@ def restore_sqlite(backup: Path, database: Path) -> Path | None:
     check_sqlite_backup(backup)
     if backup.resolve() == database.resolve():
         raise StorageError("the backup is the database itself")
+    # The bot holds this lock while it runs (see SqliteStore.lead): never swap a live database.
+    lock = database.with_name(database.name + ".lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = lock.read_text().strip() or "unknown"
+            raise StorageError(
+                f"a muster bot (process {holder}) is using {database}: stop it before restoring"
+            ) from None
+        return _swap_in(backup, database)
+    finally:
+        os.close(fd)
+
+
+def _swap_in(backup: Path, database: Path) -> Path | None:
     kept = None
     if database.exists():
         kept = database.with_name(f"{database.name}.before-restore-{_stamp()}")

@@ -221,6 +221,28 @@ def test_restore_refuses_what_is_not_a_muster_backup(
     assert _version(db, gid) == 1
 
 
+def test_restore_refuses_while_a_bot_holds_the_database(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    database = tmp_path / "live.db"
+    monkeypatch.setenv("MUSTER_DATABASE", f"sqlite:///{database}")
+    (gid,) = _seed(f"sqlite:///{database}", [("tally", [(0, 2)])])
+    assert main(["backup", str(tmp_path / "copy.db")]) == 0
+
+    async def hold_and_restore() -> int:
+        bot = await open_store(f"sqlite:///{database}")
+        try:
+            assert await bot.lead()  # what a running `muster bot` holds
+            return await asyncio.to_thread(main, ["restore", str(tmp_path / "copy.db")])
+        finally:
+            await bot.close()
+
+    assert asyncio.run(hold_and_restore()) == 1
+    assert "stop it before restoring" in capsys.readouterr().err
+    assert main(["restore", str(tmp_path / "copy.db")]) == 0  # once the bot has stopped
+    assert _version(f"sqlite:///{database}", gid) == 1
+
+
 def test_restore_refuses_a_backup_from_a_newer_muster(tmp_path: Path) -> None:
     import sqlite3
 
