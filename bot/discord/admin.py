@@ -7,9 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.i18n import described, t
+from bot.discord.i18n import described
 from bot.discord.runner import Runner, find
-from bot.service.i18n import localise
+from bot.service.commands.admin_tools import REPLACE, START
 
 ADMIN_DESCRIPTION = "Server admin tools for Muster games"
 
@@ -40,7 +40,7 @@ def admin_group(runner: Runner) -> app_commands.Group:
     async def start(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
     ) -> None:
-        await runner.run(interaction, find("neuroshima start"), {"game": game})
+        await runner.run(interaction, START, {"game": game})
 
     @group.command(
         name="replace",
@@ -57,19 +57,7 @@ def admin_group(runner: Runner) -> app_commands.Group:
         old: discord.User,
         new: discord.User,
     ) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            perms = interaction.permissions
-            reply = await runner.service.replace_player(
-                game, interaction.user.id, old.id, new.id, admin=bool(perms.manage_guild)
-            )
-            lang = await runner.locale(interaction)
-            await interaction.followup.send(
-                localise(reply.text, lang) or t("done", lang), ephemeral=True
-            )
-            await runner.delivery.deliver(reply.messages)
-        except Exception as err:  # the one error handler answers
-            await runner.fail(interaction, err)
+        await runner.run(interaction, REPLACE, {"game": game, "old": old.id, "new": new.id})
 
     del cancel, start, replace
     return group

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.service import ai
+from bot.service.commands.place import admin_over, game_here
 from bot.service.commands.spec import (
     CONTEXT_ADMIN,
     CONTEXT_CHANNEL,
@@ -76,7 +77,7 @@ async def resolve_game(
     """The game a command is about (see the module docstring); raises NoSuchGameError."""
     given = options.get("game")
     if given is not None:
-        return service.game(given)
+        return await game_here(service, user, options, given)
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
         gid = service.game(focus)
@@ -210,7 +211,7 @@ def lobby_commands(
         return await service.challenge(key, user, required_str(o, "opponent"), **kwargs)
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:
-        gid = service.game(required_str(o, "game"))
+        gid = await game_here(service, user, o, required_str(o, "game"))
         return await service.join(gid, user, o.get(label) if profile.roles else None)
 
     async def leave(service: Service, user: UserId, o: Options) -> Reply:
@@ -224,10 +225,11 @@ def lobby_commands(
         gid = await resolve_game(service, user, o, key)
         role = o.get(label) if profile.roles else None
         level = str(o.get("level") or "normal")
-        return await service.add_ai(gid, user, level, role, admin(o))
+        return await service.add_ai(gid, user, level, role, await admin_over(service, gid, o))
 
     async def start(service: Service, user: UserId, o: Options) -> Reply:
-        return await service.start(await resolve_game(service, user, o, key), user, admin(o))
+        gid = await resolve_game(service, user, o, key)
+        return await service.start(gid, user, await admin_over(service, gid, o))
 
     settings_opts = (
         opt("clock", "str", "Time per turn: 15m, 24h, 2d"),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.commands.hosting import admin, games_text, resolve_game
+from bot.service.commands.place import admin_over
 from bot.service.commands.spec import (
     CONTEXT_GUILD,
     Command,
@@ -265,7 +266,7 @@ async def _invite(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _cancel(service: Service, user: UserId, o: Options) -> Reply:
     gid = await resolve_game(service, user, o, seated=not admin(o))
-    return await service.cancel(gid, user, admin(o))
+    return await service.cancel(gid, user, await admin_over(service, gid, o))
 
 
 def shared_commands() -> tuple[Command, ...]:

@@ -25,6 +25,7 @@ from bot.service.commands.hosting import (
     thread_option,
     words,
 )
+from bot.service.commands.place import game_here
 from bot.service.commands.sources import SOURCES
 from bot.service.commands.space_alert_sources import SPACE_ALERT_SOURCES
 from bot.service.commands.spec import (
@@ -122,7 +123,7 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
 
 
 async def _join(service: Service, user: UserId, o: Options) -> Reply:
-    gid = service.game(required_str(o, "game"))
+    gid = await game_here(service, user, o, required_str(o, "game"))
     position = o.get("position")
     return await service.join(gid, user, None, None if position is None else int(position) - 1)
 
