@@ -349,12 +349,12 @@ class Delivery:
     async def _lobby(self, m: LobbyUpdate) -> None:
         """Edit the lobby message in place (it is the starter message of the game's thread)."""
         where = await place(self.service, m.game_id)
-        if where.channel_id is None or where.thread_id is None:
+        starter = await lobby_message(self.service, m.game_id)
+        if where.channel_id is None or (where.thread_id is None and starter is None):
             return
         channel = await self._channel(where.channel_id)
         lang = await self._game_lang(m.game_id)
         view = await lobby_view(self.service, m.game_id, lang)
-        starter = await lobby_message(self.service, m.game_id)
         message = channel.get_partial_message(starter or where.thread_id)
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
 

@@ -137,6 +137,36 @@ TEXTS: dict[str, dict[str, str]] = {
         "pl": "gra {game} · {name}",
     },
     "done": {"en": "Done.", "cs": "Hotovo.", "ru": "Готово.", "pl": "Gotowe."},
+    "lobby_in": {
+        "en": "Game #{game}'s lobby is open in {channel}.",
+        "cs": "Předsíň hry #{game} je otevřená v {channel}.",
+        "ru": "Лобби игры #{game} открыто в {channel}.",
+        "pl": "Poczekalnia gry #{game} jest otwarta w {channel}.",
+    },
+    "no_thread_voice": {
+        "en": "(No game thread: a voice channel's chat has no threads. The game is played here.)",
+        "cs": "(Bez vlákna hry: chat hlasového kanálu vlákna nemá. Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: в чате голосового канала нет веток. Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: czat kanału głosowego nie ma wątków. Gra toczy się tutaj.)",
+    },
+    "no_thread_permission": {
+        "en": "(No game thread: I lack the Create Public Threads permission in this channel. "
+        "The game is played here.)",
+        "cs": "(Bez vlákna hry: v tomto kanálu nemám oprávnění Create Public Threads. "
+        "Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: у меня нет права Create Public Threads в этом канале. "
+        "Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: nie mam uprawnienia Create Public Threads na tym kanale. "
+        "Gra toczy się tutaj.)",
+    },
+    "no_thread_refused": {
+        "en": "(No game thread: Discord refused to create one (error {code}). "
+        "The game is played here.)",
+        "cs": "(Bez vlákna hry: Discord ho odmítl vytvořit (chyba {code}). Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: Discord отказался её создать (ошибка {code}). Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: Discord odmówił jego utworzenia (błąd {code}). "
+        "Gra toczy się tutaj.)",
+    },
 }
 
 
