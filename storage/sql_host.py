@@ -18,7 +18,7 @@ from storage.records import (
     UserSettings,
     rating_scope,
 )
-from storage.sql import json_object
+from storage.sql import OPEN, json_object
 from storage.sql_log import SqlLog
 
 DEADLINE_COLUMNS = "id, game_id, seat, kind, due, created, done"
@@ -90,6 +90,36 @@ class SqlStore(SqlLog):
                 settings.timezone,
                 self._t(self._now()),
             )
+
+    async def name_seats(self, user_id: int, name: str, guild_id: int | None) -> int:
+        """Set the display name of the user's current seats in open games of one server (None:
+        games in DMs); returns how many seats changed."""
+        server = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
+        changed = 0
+        async with self._write() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+                f" WHERE s.user_id = ? AND s.left_at IS NULL AND g.status IN {OPEN} AND {server}",
+                user_id,
+                *(() if guild_id is None else (guild_id,)),
+            )
+            for row in rows:
+                changed += await tx.execute(
+                    "INSERT INTO seat_names (game_id, user_id, name, updated) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name,"
+                    " updated = excluded.updated WHERE seat_names.name <> excluded.name",
+                    row["game_id"],
+                    user_id,
+                    name,
+                    self._t(self._now()),
+                )
+        return changed
+
+    async def seat_names(self, game_id: int) -> dict[int, str]:
+        """The display names stored for a game's seated users, by user id."""
+        async with self._read() as tx:
+            rows = await tx.fetch("SELECT user_id, name FROM seat_names WHERE game_id = ?", game_id)
+        return {int(r["user_id"]): str(r["name"]) for r in rows}
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """A guild's settings (defaults when none are stored)."""

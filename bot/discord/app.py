@@ -24,6 +24,7 @@ from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.service.commands.frontend import open_service
 from bot.service.service import Service
+from games.text import Text
 
 log = logging.getLogger("muster.discord")
 
@@ -74,9 +75,13 @@ class MusterBot(discord.Client):
         self._ticker: asyncio.Task[None] | None = None
 
     def display_name(self, user_id: int) -> str:
-        """How messages name a user: their cached display name, else a mention."""
+        """How messages name a user the service has no name for: their cached display name.
+
+        Never a mention: names are drawn on images and buttons, where `<@…>` shows raw. The
+        service names most users from their interactions (see Runner.remember_names).
+        """
         user = self.get_user(user_id)
-        return user.display_name if user is not None else f"<@{user_id}>"
+        return user.display_name if user is not None else Text("player {user}", user=user_id)
 
     async def setup_hook(self) -> None:
         """Open the store, register commands and persistent components, sync as configured."""

@@ -257,6 +257,7 @@ async def answer_click(
     # Deferred (as an update of the panel) before anything that reads the store or renders.
     await interaction.response.defer()
     try:
+        await runner.remember_names(interaction)
         await act(runner, interaction, key, value)
     except Exception as err:  # the one error handler answers
         await runner.fail(interaction, err)

@@ -53,6 +53,20 @@ def is_public(command: Command) -> bool:
     return command.name in OPENS_LOBBY
 
 
+def shown_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
+    """Display names an interaction carries: the caller's, and those of users in its options.
+
+    Without the members intent the user cache is thin; every interaction brings the member
+    data of its caller and of the users its options name (their server nicknames included).
+    """
+    found = {interaction.user.id: interaction.user.display_name}
+    for _, value in getattr(interaction, "namespace", None) or ():
+        name = getattr(value, "display_name", None)
+        if isinstance(name, str) and isinstance(getattr(value, "id", None), int):
+            found[value.id] = name
+    return found
+
+
 def role_ids(user: Any) -> tuple[int, ...]:
     """The ids of a guild member's roles (a user outside a guild has none)."""
     return tuple(int(role.id) for role in getattr(user, "roles", None) or ())
@@ -77,6 +91,13 @@ class Runner:
             return await self.locale(interaction)
         guild = getattr(interaction, "guild_locale", None)
         return await server_language(self.service, interaction.guild_id, guild and str(guild.value))
+
+    async def remember_names(
+        self, interaction: discord.Interaction[Any], *, seated: bool = False
+    ) -> None:
+        """Keep the display names an interaction shows, with the users' seats in its server."""
+        for user, name in shown_names(interaction).items():
+            await self.service.remember_name(user, name, interaction.guild_id, seated=seated)
 
     async def context(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
         """The context entries the catalogue reads: admin, focus game, guild, channel."""
@@ -104,8 +125,11 @@ class Runner:
         # Deferred first: dispatch writes and rendering may take longer than Discord's 3 s.
         await interaction.response.defer(ephemeral=not public, thinking=True)
         try:
+            await self.remember_names(interaction)
             options = {**values, **await self.context(interaction)}
             reply = await dispatch(self.service, interaction.user.id, command, options)
+            if command.group is not None and command.name in SEATING:
+                await self.remember_names(interaction, seated=True)  # the new seat's name
             private = values.get(THREAD) == "private"
             await self.present(interaction, command, reply, public, private_thread=private)
         except Exception as err:  # every failure ends as a reply; see fail()

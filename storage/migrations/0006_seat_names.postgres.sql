@@ -1,0 +1,9 @@
+-- The display name of a seat's holder as the game's server shows it, captured from each of
+-- their interactions: images and labels name players without a members intent or a mention.
+CREATE TABLE seat_names (
+    game_id BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id BIGINT NOT NULL,
+    name TEXT NOT NULL,
+    updated TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (game_id, user_id)
+);
