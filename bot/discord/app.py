@@ -67,7 +67,11 @@ class MusterBot(discord.Client):
     """The bot: a command tree built from the catalogue over one Service."""
 
     def __init__(self, settings: Settings, *, sync_global: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default())
+        # Nobody is pinged unless a post says so: a display name or a quoted text can hold a
+        # mention; posts that must ping the player to act widen this (delivery.allowed).
+        super().__init__(
+            intents=discord.Intents.default(), allowed_mentions=discord.AllowedMentions.none()
+        )
         self.settings = settings
         self.sync_global = sync_global
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
