@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("muster.discord")
 
-PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard", "help"})
-"""Top-level commands whose answer everyone in the channel may see."""
+PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard"})
+"""Top-level commands whose answer everyone in the channel may see (/help answers its asker)."""
 OPENS_LOBBY = frozenset({"new", "challenge"})
 """Game-group commands whose answer becomes the lobby message (with its thread)."""
 SEATING = frozenset({"new", "challenge", "join"})
