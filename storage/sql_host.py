@@ -12,6 +12,7 @@ from storage.records import (
     DmStatus,
     GameStatus,
     GuildSettings,
+    Notifications,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
@@ -55,8 +56,8 @@ class SqlStore(SqlLog):
         """A user's settings (defaults when none are stored)."""
         async with self._read() as tx:
             r = await tx.fetchrow(
-                "SELECT user_id, locale, dm_status, quiet_start, quiet_end, timezone"
-                " FROM user_settings WHERE user_id = ?",
+                "SELECT user_id, locale, dm_status, quiet_start, quiet_end, timezone,"
+                " notifications FROM user_settings WHERE user_id = ?",
                 user_id,
             )
         if r is None:
@@ -68,6 +69,7 @@ class SqlStore(SqlLog):
             quiet_start=r["quiet_start"],
             quiet_end=r["quiet_end"],
             timezone=r["timezone"],
+            notifications=Notifications(r["notifications"]),
         )
 
     async def put_user_settings(self, settings: UserSettings) -> None:
@@ -78,16 +80,19 @@ class SqlStore(SqlLog):
         async with self._write() as tx:
             await tx.execute(
                 "INSERT INTO user_settings (user_id, locale, dm_status, quiet_start, quiet_end,"
-                " timezone, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " timezone, notifications, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE"
                 " SET locale = excluded.locale, dm_status = excluded.dm_status,"
                 " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-                " timezone = excluded.timezone, updated = excluded.updated",
+                " timezone = excluded.timezone, notifications = excluded.notifications,"
+                " updated = excluded.updated",
                 settings.user_id,
                 settings.locale,
                 DmStatus(settings.dm_status).value,
                 settings.quiet_start,
                 settings.quiet_end,
                 settings.timezone,
+                Notifications(settings.notifications).value,
                 self._t(self._now()),
             )
 

@@ -158,7 +158,10 @@ class Delivery:
         if user_id <= 0:
             return False
         text = localise(text, await self._lang(user_id, game_id))
-        if await dm_status(self.service, user_id) != "blocked":
+        status = await dm_status(self.service, user_id)
+        if status == "off":
+            return False  # /settings notifications:off: the player looks with /hand
+        if status != "blocked":
             try:
                 await self._dm(user_id, text, images, view)
             except discord.Forbidden:
@@ -224,6 +227,16 @@ class Delivery:
         await thread.send(files.chunks(text)[0], **extra)
 
     # --- probing ----------------------------------------------------------------------------
+    async def reprobe(self, user_id: int, lang: str) -> bool:
+        """Try DMs again at the user's request (/settings notifications:dm); True when open."""
+        try:
+            await self._dm(user_id, i18n.t("dm_reopened", lang), (), None)
+        except discord.Forbidden:
+            await set_dm_status(self.service, user_id, False)
+            return False
+        await set_dm_status(self.service, user_id, True)
+        return True
+
     async def probe(self, user_id: int, game_id: int) -> bool:
         """Whether DMs reach the user; a first-time check sends one short DM (and remembers)."""
         status = await dm_status(self.service, user_id)

@@ -46,13 +46,30 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dm_closed": {
         "en": "I cannot send you direct messages, so your private hand comes in a private "
-        "thread and with /hand. Allow DMs from this server to get it by DM.",
+        "thread and with /hand. Allow DMs from this server, then /settings notifications:dm.",
         "cs": "Nemohu vám posílat soukromé zprávy, takže ruku dostanete v soukromém vlákně "
-        "a přes /hand. Povolte zprávy z tohoto serveru, chcete-li ji dostávat do DM.",
+        "a přes /hand. Povolte zprávy z tohoto serveru a pak /settings notifications:dm.",
         "ru": "Я не могу писать вам в личные сообщения, поэтому рука будет в приватной ветке "
-        "и по /hand. Разрешите ЛС с этого сервера, чтобы получать её в ЛС.",
+        "и по /hand. Разрешите ЛС с этого сервера, затем /settings notifications:dm.",
         "pl": "Nie mogę wysyłać Ci prywatnych wiadomości, więc rękę dostaniesz w prywatnym "
-        "wątku i przez /hand. Zezwól na DM z tego serwera, by dostawać ją w DM.",
+        "wątku i przez /hand. Zezwól na DM z tego serwera, potem /settings notifications:dm.",
+    },
+    "dm_reopened": {
+        "en": "Direct messages work again: your hands and turn notices will come here.",
+        "cs": "Soukromé zprávy opět fungují: vaše ruce a upozornění na tah přijdou sem.",
+        "ru": "Личные сообщения снова работают: ваши руки и напоминания о ходе придут сюда.",
+        "pl": "Wiadomości prywatne znów działają: twoje ręce i powiadomienia o ruchu "
+        "przyjdą tutaj.",
+    },
+    "dm_still_closed": {
+        "en": "I still cannot send you direct messages. Allow DMs from this server "
+        "(Privacy Settings), then try /settings notifications:dm again.",
+        "cs": "Stále vám nemohu posílat soukromé zprávy. Povolte zprávy z tohoto serveru "
+        "(Nastavení soukromí) a zkuste znovu /settings notifications:dm.",
+        "ru": "Я всё ещё не могу писать вам в личные сообщения. Разрешите ЛС с этого сервера "
+        "(настройки конфиденциальности) и снова попробуйте /settings notifications:dm.",
+        "pl": "Nadal nie mogę wysyłać Ci prywatnych wiadomości. Zezwól na DM z tego serwera "
+        "(Ustawienia prywatności), a potem spróbuj ponownie /settings notifications:dm.",
     },
     "dm_probe": {
         "en": "You have a seat in game #{game}. Your private hand will arrive here.",

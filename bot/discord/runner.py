@@ -132,6 +132,8 @@ class Runner:
                 await self.remember_names(interaction, seated=True)  # the new seat's name
             private = values.get(THREAD) == "private"
             await self.present(interaction, command, reply, public, private_thread=private)
+            if command.path == "settings" and values.get("notifications") == "dm":
+                await self._reprobe(interaction)
         except Exception as err:  # every failure ends as a reply; see fail()
             await self.fail(interaction, err)
 
@@ -189,6 +191,12 @@ class Runner:
             if command.name == "join":
                 await self.delivery.threads.seat_in_thread(reply.game_id, user)
         await self.delivery.deliver(messages)
+
+    async def _reprobe(self, interaction: discord.Interaction[Any]) -> None:
+        """DMs asked for again: one DM tries them now, and a closed DM is said at once."""
+        lang = await self.locale(interaction)
+        if not await self.delivery.reprobe(interaction.user.id, lang):
+            await interaction.followup.send(i18n.t("dm_still_closed", lang), ephemeral=True)
 
     async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:
         """The one error handler: GameError as an ephemeral line, else an incident id."""

@@ -7,3 +7,8 @@ CREATE TABLE seat_names (
     updated TIMESTAMPTZ NOT NULL,
     PRIMARY KEY (game_id, user_id)
 );
+
+-- Where a user's private hand and turn notices go: DMs, a private thread of the game, or
+-- nowhere (the player looks with /hand).
+ALTER TABLE user_settings ADD COLUMN notifications TEXT NOT NULL DEFAULT 'dm'
+    CHECK (notifications IN ('dm', 'thread', 'off'));

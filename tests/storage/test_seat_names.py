@@ -1,9 +1,10 @@
-"""Display names stored with the seat (migration 0006): set per server, kept across a reopen."""
+"""Migration 0006: display names stored with the seat (set per server, kept across a reopen)
+and where a user's notifications go."""
 
 from __future__ import annotations
 
 from storage import GameStore, open_store
-from storage.records import GameStatus, NewGame
+from storage.records import GameStatus, NewGame, Notifications, UserSettings
 
 GUILD, OTHER = 5, 6
 
@@ -42,3 +43,13 @@ async def test_names_survive_a_reopen(store_url: str) -> None:
         assert await store.seat_names(game.id) == {42: "Zoë <not a mention>"}
     finally:
         await store.close()
+
+
+async def test_notifications_are_a_user_setting(store: GameStore) -> None:
+    assert (await store.get_user_settings(7)).notifications is Notifications.DM
+    await store.put_user_settings(UserSettings(7, notifications=Notifications.THREAD))
+    assert (await store.get_user_settings(7)).notifications is Notifications.THREAD
+    await store.put_user_settings(UserSettings(7, "cs", notifications=Notifications.OFF))
+    assert await store.get_user_settings(7) == UserSettings(
+        7, "cs", notifications=Notifications.OFF
+    )

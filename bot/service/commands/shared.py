@@ -21,6 +21,7 @@ from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import PublicUpdate, Reply
 from games.registry import find_game
 from games.text import Text
+from storage.records import DmStatus, Notifications
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
 GAME_KEYS = ("neuroshima", "space_alert", "sniper_elite")
 LOCALES = ("en", "cs", "ru", "pl")
 REQUESTS = ("takeback", "abort", "pause")
+NOTIFICATIONS = tuple(n.value for n in Notifications)
+NOTIFIED = {
+    Notifications.DM: Text("Notifications: by direct message."),
+    Notifications.THREAD: Text("Notifications: in a private thread of each game."),
+    Notifications.OFF: Text("Notifications: off (look with /hand)."),
+}
 HISTORY_LINES = 40
 _QUIET = re.compile(r"^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$")
 
@@ -179,6 +186,11 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
                           quiet_end=_minutes(*match.groups()[2:]))  # fmt: skip
     if o.get("language"):
         new = replace(new, locale=str(o["language"]))
+    if o.get("notifications"):
+        where = Notifications(str(o["notifications"]))
+        # Asking for DMs again forgets that they were closed: the next message tries them.
+        dms = DmStatus.UNKNOWN if where is Notifications.DM else new.dm_status
+        new = replace(new, notifications=where, dm_status=dms)
     server = await _server_language(service, o)
     if new != current:
         await service.store.put_user_settings(new)
@@ -200,9 +212,12 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         quiet=quiet,
         language=new.locale or "en",
     )
-    if server is None:
-        return Reply(said)
-    return Reply(Text.lines([said, Text("Server language: {language}.", language=server)]))
+    lines = [said]
+    if o.get("notifications"):
+        lines.append(NOTIFIED[new.notifications])
+    if server is not None:
+        lines.append(Text("Server language: {language}.", language=server))
+    return Reply(Text.lines(lines))
 
 
 async def _server_language(service: Service, o: Options) -> str | None:
@@ -289,6 +304,8 @@ def shared_commands() -> tuple[Command, ...]:
                 (opt("timezone", "str", "e.g. Europe/Prague"),
                  opt("quiet", "str", "Quiet hours, e.g. 22:00-08:00, or off"),
                  opt("language", "choice", "Language of messages", choices=LOCALES),
+                 opt("notifications", "choice", "Hands and turn notices: dm, thread or off",
+                     choices=NOTIFICATIONS),
                  opt("server_language", "choice", "Language of this server's game posts (admins)",
                      choices=LOCALES))),
         Command("undo", "Undo your last move this turn", _undo,
