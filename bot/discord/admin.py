@@ -7,7 +7,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord.i18n import described
+from bot.discord import files
+from bot.discord.i18n import described, t
+from bot.discord.permissions import game_channels, report
 from bot.discord.runner import Runner, find
 from bot.service.commands.admin_tools import REPLACE, START
 
@@ -59,5 +61,23 @@ def admin_group(runner: Runner) -> app_commands.Group:
     ) -> None:
         await runner.run(interaction, REPLACE, {"game": game, "old": old.id, "new": new.id})
 
-    del cancel, start, replace
+    @group.command(
+        name="check",
+        description=described(
+            "Which bot permissions each channel lacks, by feature", "muster-admin.check"
+        ),
+    )
+    async def check(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            guild: Any = interaction.guild
+            me = guild.me
+            channels = [(c.mention, c.permissions_for(me)) for c in game_channels(guild)]
+            lang = await runner.locale(interaction)
+            said = report(channels, me.guild_permissions, lang)
+            await files.followup(interaction, said or t("done", lang), (), True)
+        except Exception as err:  # the one error handler answers
+            await runner.fail(interaction, err)
+
+    del cancel, start, replace, check
     return group
