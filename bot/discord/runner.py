@@ -20,6 +20,7 @@ from bot.service.commands import Command, catalogue, complete, dispatch
 from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
 from bot.service.commands.leagues import CONTEXT_ROLES
+from bot.service.commands.server import default_thread
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
@@ -130,7 +131,8 @@ class Runner:
             reply = await dispatch(self.service, interaction.user.id, command, options)
             if command.group is not None and command.name in SEATING:
                 await self.remember_names(interaction, seated=True)  # the new seat's name
-            private = values.get(THREAD) == "private"
+            chosen = values.get(THREAD) or await default_thread(self.service, interaction.guild_id)
+            private = chosen == "private"
             await self.present(interaction, command, reply, public, private_thread=private)
             if command.path == "settings" and values.get("notifications") == "dm":
                 await self._reprobe(interaction)

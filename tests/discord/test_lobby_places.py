@@ -137,3 +137,15 @@ async def test_a_refused_thread_leaves_a_lobby_that_says_why_and_works(
     assert any("bob as outpost" in e for e in edits_of(world, said.where))
     assert [s for s in world.client.log.of("send", world.channel.id) if s.files]
     no_incident(world)
+
+
+async def test_the_servers_default_thread_visibility_applies(world: World) -> None:
+    from bot.service.commands import catalogue, dispatch
+
+    settings = catalogue().find("settings")
+    assert settings is not None
+    await dispatch(world.service, 1, settings, {"server_thread": "private", "_guild": 4242,
+                                                "_admin": True})  # fmt: skip
+    await world.slash(world.alice, "neuroshima new", army="moloch")
+    (opened,) = world.client.log.of("thread")
+    assert opened.extra["type"] == "private"

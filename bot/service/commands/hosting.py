@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import ai
 from bot.service.commands.place import admin_over, game_here
+from bot.service.commands.server import lobby_clock
 from bot.service.commands.spec import (
     CONTEXT_ADMIN,
     CONTEXT_CHANNEL,
@@ -197,7 +198,9 @@ def lobby_commands(
         role_opts = (opt(label, "str", f"Your {label} (or random)", autocomplete="armies"),)
 
     async def new(service: Service, user: UserId, o: Options) -> Reply:
-        created = await service.create(key, user, **_lobby_options(o, key, read_extra))
+        kwargs = _lobby_options(o, key, read_extra)
+        kwargs["clock"] = await lobby_clock(service, o, kwargs["clock"])
+        created = await service.create(key, user, **kwargs)
         assert created.game_id is not None
         if solo:
             return merge(created, await service.start(created.game_id, user))
@@ -208,6 +211,7 @@ def lobby_commands(
 
     async def challenge(service: Service, user: UserId, o: Options) -> Reply:
         kwargs = _lobby_options(o, key, read_extra)
+        kwargs["clock"] = await lobby_clock(service, o, kwargs["clock"])
         return await service.challenge(key, user, required_str(o, "opponent"), **kwargs)
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:

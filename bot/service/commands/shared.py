@@ -7,8 +7,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.service.commands.hosting import admin, games_text, resolve_game
+from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
 from bot.service.commands.place import admin_over
+from bot.service.commands.server import set_server
 from bot.service.commands.spec import (
     CONTEXT_GUILD,
     Command,
@@ -192,6 +193,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         dms = DmStatus.UNKNOWN if where is Notifications.DM else new.dm_status
         new = replace(new, notifications=where, dm_status=dms)
     server = await _server_language(service, o)
+    games_here = await set_server(service, o)
     if new != current:
         await service.store.put_user_settings(new)
 
@@ -203,7 +205,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         if new.quiet_start is None
         else Text.verbatim(f"{clock(new.quiet_start)}-{clock(new.quiet_end)}")
     )
-    saved = new != current or server is not None
+    saved = new != current or server is not None or bool(games_here)
     said = Text(
         "Settings saved. Time zone: {zone}; quiet hours: {quiet}; language: {language}."
         if saved
@@ -217,7 +219,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         lines.append(NOTIFIED[new.notifications])
     if server is not None:
         lines.append(Text("Server language: {language}.", language=server))
-    return Reply(Text.lines(lines))
+    return Reply(Text.lines([*lines, *games_here]))
 
 
 async def _server_language(service: Service, o: Options) -> str | None:
@@ -307,7 +309,11 @@ def shared_commands() -> tuple[Command, ...]:
                  opt("notifications", "choice", "Hands and turn notices: dm, thread or off",
                      choices=NOTIFICATIONS),
                  opt("server_language", "choice", "Language of this server's game posts (admins)",
-                     choices=LOCALES))),
+                     choices=LOCALES),
+                 opt("server_channels", "str", "Channels games may be opened in, or any (admins)"),
+                 opt("server_thread", "choice", "Default game thread visibility (admins)",
+                     choices=THREADS),
+                 opt("server_clock", "str", "Default turn clock, e.g. 48h, or off (admins)"))),
         Command("undo", "Undo your last move this turn", _undo,
                 (opt("all", "bool", "Undo back to the start of your turn"), g)),
         Command("takeback", "Ask to take back your last turn", _takeback, (g,)),

@@ -26,6 +26,7 @@ from bot.service.commands.hosting import (
     words,
 )
 from bot.service.commands.place import game_here
+from bot.service.commands.server import check_channel
 from bot.service.commands.sources import SOURCES
 from bot.service.commands.space_alert_sources import SPACE_ALERT_SOURCES
 from bot.service.commands.spec import (
@@ -101,6 +102,7 @@ def _lobby_options(o: Options) -> dict[str, Any]:
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
+    await check_channel(service, o)
     crew = int(o.get("crew") or 4)
     created = await service.create(
         KEY,
