@@ -304,6 +304,15 @@ class GameStore(Protocol):
         """A guild's settings (defaults when none are stored)."""
         ...
 
+    async def name_seats(self, user_id: int, name: str, guild_id: int | None) -> int:
+        """Set the display name of the user's current seats in open games of one server (None:
+        games in DMs); returns how many seats changed."""
+        ...
+
+    async def seat_names(self, game_id: int) -> dict[int, str]:
+        """The display names stored for a game's seated users, by user id."""
+        ...
+
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         """Store a guild's settings, replacing earlier ones."""
         ...

@@ -36,6 +36,14 @@ class DmStatus(StrEnum):
     BLOCKED = "blocked"
 
 
+class Notifications(StrEnum):
+    """Where a user's private hand and turn notices go (/settings notifications)."""
+
+    DM = "dm"
+    THREAD = "thread"
+    OFF = "off"
+
+
 @dataclass(frozen=True, slots=True)
 class NewGame:
     """What the host knows when it opens a lobby."""
@@ -168,6 +176,7 @@ class UserSettings:
     quiet_start: int | None = None
     quiet_end: int | None = None
     timezone: str | None = None
+    notifications: Notifications = Notifications.DM
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,13 +13,14 @@ from storage.records import (
     GameStatus,
     GuildSettings,
     NewOutbox,
+    Notifications,
     RatingChange,
     RatingHistoryRecord,
     RatingRecord,
     UserSettings,
     rating_scope,
 )
-from storage.sql import json_object
+from storage.sql import OPEN, json_object
 from storage.sql_log import SqlLog
 from storage.sql_outbox import SqlOutbox, insert_outbox
 from storage.sql_privacy import SqlPrivacy
@@ -58,8 +59,8 @@ class SqlStore(SqlLog, SqlOutbox, SqlPrivacy):
         """A user's settings (defaults when none are stored)."""
         async with self._read() as tx:
             r = await tx.fetchrow(
-                "SELECT user_id, locale, dm_status, quiet_start, quiet_end, timezone"
-                " FROM user_settings WHERE user_id = ?",
+                "SELECT user_id, locale, dm_status, quiet_start, quiet_end, timezone,"
+                " notifications FROM user_settings WHERE user_id = ?",
                 user_id,
             )
         if r is None:
@@ -71,6 +72,7 @@ class SqlStore(SqlLog, SqlOutbox, SqlPrivacy):
             quiet_start=r["quiet_start"],
             quiet_end=r["quiet_end"],
             timezone=r["timezone"],
+            notifications=Notifications(r["notifications"]),
         )
 
     async def put_user_settings(self, settings: UserSettings) -> None:
@@ -81,18 +83,51 @@ class SqlStore(SqlLog, SqlOutbox, SqlPrivacy):
         async with self._write() as tx:
             await tx.execute(
                 "INSERT INTO user_settings (user_id, locale, dm_status, quiet_start, quiet_end,"
-                " timezone, updated) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE"
+                " timezone, notifications, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE"
                 " SET locale = excluded.locale, dm_status = excluded.dm_status,"
                 " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-                " timezone = excluded.timezone, updated = excluded.updated",
+                " timezone = excluded.timezone, notifications = excluded.notifications,"
+                " updated = excluded.updated",
                 settings.user_id,
                 settings.locale,
                 DmStatus(settings.dm_status).value,
                 settings.quiet_start,
                 settings.quiet_end,
                 settings.timezone,
+                Notifications(settings.notifications).value,
                 self._t(self._now()),
             )
+
+    async def name_seats(self, user_id: int, name: str, guild_id: int | None) -> int:
+        """Set the display name of the user's current seats in open games of one server (None:
+        games in DMs); returns how many seats changed."""
+        server = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
+        changed = 0
+        async with self._write() as tx:
+            rows = await tx.fetch(
+                "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id"
+                f" WHERE s.user_id = ? AND s.left_at IS NULL AND g.status IN {OPEN} AND {server}",
+                user_id,
+                *(() if guild_id is None else (guild_id,)),
+            )
+            for row in rows:
+                changed += await tx.execute(
+                    "INSERT INTO seat_names (game_id, user_id, name, updated) VALUES (?, ?, ?, ?)"
+                    " ON CONFLICT (game_id, user_id) DO UPDATE SET name = excluded.name,"
+                    " updated = excluded.updated WHERE seat_names.name <> excluded.name",
+                    row["game_id"],
+                    user_id,
+                    name,
+                    self._t(self._now()),
+                )
+        return changed
+
+    async def seat_names(self, game_id: int) -> dict[int, str]:
+        """The display names stored for a game's seated users, by user id."""
+        async with self._read() as tx:
+            rows = await tx.fetch("SELECT user_id, name FROM seat_names WHERE game_id = ?", game_id)
+        return {int(r["user_id"]): str(r["name"]) for r in rows}
 
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """A guild's settings (defaults when none are stored)."""

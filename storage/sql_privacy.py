@@ -74,8 +74,14 @@ class SqlPrivacy(SqlCore):
                 "user_id": user_id,
                 "settings": await self._rows(
                     tx,
-                    "SELECT locale, dm_status, quiet_start, quiet_end, timezone, updated"
-                    " FROM user_settings WHERE user_id = ?",
+                    "SELECT locale, dm_status, notifications, quiet_start, quiet_end, timezone,"
+                    " updated FROM user_settings WHERE user_id = ?",
+                    user_id,
+                ),
+                "names": await self._rows(
+                    tx,
+                    "SELECT game_id, name, updated FROM seat_names WHERE user_id = ?"
+                    " ORDER BY game_id",
                     user_id,
                 ),
                 "seats": await self._rows(
@@ -165,7 +171,7 @@ class SqlPrivacy(SqlCore):
                 await self._rename_in_game(tx, game_id, user_id, pseudonym)
                 await self._unname_outcome(tx, game_id, names, replacement)
             await self._rename_in_leagues(tx, user_id, pseudonym)
-            for table in ("user_settings", "ratings"):
+            for table in ("user_settings", "ratings", "seat_names"):
                 await tx.execute(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             await tx.execute(
                 "UPDATE rating_history SET user_id = ? WHERE user_id = ?", pseudonym, user_id

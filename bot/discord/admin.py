@@ -7,9 +7,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord import files
 from bot.discord.i18n import described, t
+from bot.discord.permissions import game_channels, report
 from bot.discord.runner import Runner, find
-from bot.service.i18n import localise
+from bot.service.commands.admin_tools import REPLACE, START
 
 ADMIN_DESCRIPTION = "Server admin tools for Muster games"
 
@@ -40,7 +42,7 @@ def admin_group(runner: Runner) -> app_commands.Group:
     async def start(
         interaction: discord.Interaction[Any], game: app_commands.Range[int, 1]
     ) -> None:
-        await runner.run(interaction, find("neuroshima start"), {"game": game})
+        await runner.run(interaction, START, {"game": game})
 
     @group.command(
         name="replace",
@@ -57,19 +59,25 @@ def admin_group(runner: Runner) -> app_commands.Group:
         old: discord.User,
         new: discord.User,
     ) -> None:
+        await runner.run(interaction, REPLACE, {"game": game, "old": old.id, "new": new.id})
+
+    @group.command(
+        name="check",
+        description=described(
+            "Which bot permissions each channel lacks, by feature", "muster-admin.check"
+        ),
+    )
+    async def check(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            perms = interaction.permissions
-            reply = await runner.service.replace_player(
-                game, interaction.user.id, old.id, new.id, admin=bool(perms.manage_guild)
-            )
+            guild: Any = interaction.guild
+            me = guild.me
+            channels = [(c.mention, c.permissions_for(me)) for c in game_channels(guild)]
             lang = await runner.locale(interaction)
-            await interaction.followup.send(
-                localise(reply.text, lang) or t("done", lang), ephemeral=True
-            )
-            await runner.delivery.deliver(reply.messages)
+            said = report(channels, me.guild_permissions, lang)
+            await files.followup(interaction, said or t("done", lang), (), True)
         except Exception as err:  # the one error handler answers
             await runner.fail(interaction, err)
 
-    del cancel, start, replace
+    del cancel, start, replace, check
     return group

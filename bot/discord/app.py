@@ -42,6 +42,7 @@ from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service
 from bot.service.workers import Workers
 from bot.service.workers import install as install_workers
+from games.text import Text
 from storage.sqlite import SqliteStore
 
 log = logging.getLogger("muster.discord")
@@ -116,7 +117,13 @@ class MusterBot(discord.AutoShardedClient):
             slice_["shard_ids"] = list(shard_ids)
         if shard_count is not None:
             slice_["shard_count"] = shard_count
-        super().__init__(intents=discord.Intents.default(), **slice_)
+        # Nobody is pinged unless a post says so: a display name or a quoted text can hold a
+        # mention; posts that must ping the player to act widen this (delivery.allowed).
+        super().__init__(
+            intents=discord.Intents.default(),
+            allowed_mentions=discord.AllowedMentions.none(),
+            **slice_,
+        )
         self.settings = settings
         self.sync_global = sync_global
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
@@ -135,9 +142,13 @@ class MusterBot(discord.AutoShardedClient):
         self._sources: list[metrics.Refresh] = []
 
     def display_name(self, user_id: int) -> str:
-        """How messages name a user: their cached display name, else a mention."""
+        """How messages name a user the service has no name for: their cached display name.
+
+        Never a mention: names are drawn on images and buttons, where `<@…>` shows raw. The
+        service names most users from their interactions (see Runner.remember_names).
+        """
         user = self.get_user(user_id)
-        return user.display_name if user is not None else f"<@{user_id}>"
+        return user.display_name if user is not None else Text("player {user}", user=user_id)
 
     async def open(self, service: Service | None = None) -> None:
         """Serve `service`, else open the store (AnotherBotError: see `open_bot_service`)."""

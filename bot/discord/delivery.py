@@ -193,7 +193,10 @@ class Delivery:
         if user_id <= 0:
             return False
         text = localise(text, await self._lang(user_id, game_id))
-        if await dm_status(self.service, user_id) != "blocked":
+        status = await dm_status(self.service, user_id)
+        if status == "off":
+            return False  # /settings notifications:off: the player looks with /hand
+        if status != "blocked":
             try:
                 await self._dm(user_id, text, images, view)
             except discord.Forbidden:
@@ -273,6 +276,16 @@ class Delivery:
         return thread
 
     # --- probing ----------------------------------------------------------------------------
+    async def reprobe(self, user_id: int, lang: str) -> bool:
+        """Try DMs again at the user's request (/settings notifications:dm); True when open."""
+        try:
+            await self._dm(user_id, i18n.t("dm_reopened", lang), (), None)
+        except discord.Forbidden:
+            await set_dm_status(self.service, user_id, False)
+            return False
+        await set_dm_status(self.service, user_id, True)
+        return True
+
     async def probe(self, user_id: int, game_id: int) -> bool:
         """Whether DMs reach the user; a first-time check sends one short DM (and remembers)."""
         status = await dm_status(self.service, user_id)
@@ -404,12 +417,12 @@ class Delivery:
     async def _lobby(self, m: LobbyUpdate) -> None:
         """Edit the lobby message in place (it is the starter message of the game's thread)."""
         where = await place(self.service, m.game_id)
-        if where.channel_id is None or where.thread_id is None:
+        starter = await lobby_message(self.service, m.game_id)
+        if where.channel_id is None or (where.thread_id is None and starter is None):
             return
         channel = await self._channel(where.channel_id)
         lang = await self._game_lang(m.game_id)
         view = await lobby_view(self.service, m.game_id, lang)
-        starter = await lobby_message(self.service, m.game_id)
         message = channel.get_partial_message(starter or where.thread_id)
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
 

@@ -46,13 +46,30 @@ TEXTS: dict[str, dict[str, str]] = {
     },
     "dm_closed": {
         "en": "I cannot send you direct messages, so your private hand comes in a private "
-        "thread and with /hand. Allow DMs from this server to get it by DM.",
+        "thread and with /hand. Allow DMs from this server, then /settings notifications:dm.",
         "cs": "Nemohu vám posílat soukromé zprávy, takže ruku dostanete v soukromém vlákně "
-        "a přes /hand. Povolte zprávy z tohoto serveru, chcete-li ji dostávat do DM.",
+        "a přes /hand. Povolte zprávy z tohoto serveru a pak /settings notifications:dm.",
         "ru": "Я не могу писать вам в личные сообщения, поэтому рука будет в приватной ветке "
-        "и по /hand. Разрешите ЛС с этого сервера, чтобы получать её в ЛС.",
+        "и по /hand. Разрешите ЛС с этого сервера, затем /settings notifications:dm.",
         "pl": "Nie mogę wysyłać Ci prywatnych wiadomości, więc rękę dostaniesz w prywatnym "
-        "wątku i przez /hand. Zezwól na DM z tego serwera, by dostawać ją w DM.",
+        "wątku i przez /hand. Zezwól na DM z tego serwera, potem /settings notifications:dm.",
+    },
+    "dm_reopened": {
+        "en": "Direct messages work again: your hands and turn notices will come here.",
+        "cs": "Soukromé zprávy opět fungují: vaše ruce a upozornění na tah přijdou sem.",
+        "ru": "Личные сообщения снова работают: ваши руки и напоминания о ходе придут сюда.",
+        "pl": "Wiadomości prywatne znów działają: twoje ręce i powiadomienia o ruchu "
+        "przyjdą tutaj.",
+    },
+    "dm_still_closed": {
+        "en": "I still cannot send you direct messages. Allow DMs from this server "
+        "(Privacy Settings), then try /settings notifications:dm again.",
+        "cs": "Stále vám nemohu posílat soukromé zprávy. Povolte zprávy z tohoto serveru "
+        "(Nastavení soukromí) a zkuste znovu /settings notifications:dm.",
+        "ru": "Я всё ещё не могу писать вам в личные сообщения. Разрешите ЛС с этого сервера "
+        "(настройки конфиденциальности) и снова попробуйте /settings notifications:dm.",
+        "pl": "Nadal nie mogę wysyłać Ci prywatnych wiadomości. Zezwól na DM z tego serwera "
+        "(Ustawienia prywatności), a potem spróbuj ponownie /settings notifications:dm.",
     },
     "dm_probe": {
         "en": "You have a seat in game #{game}. Your private hand will arrive here.",
@@ -142,6 +159,84 @@ TEXTS: dict[str, dict[str, str]] = {
         "cs": "Bot se restartuje: zkuste to za minutu znovu. Nic se nezměnilo.",
         "ru": "Бот перезапускается: попробуйте через минуту. Ничего не изменено.",
         "pl": "Bot się restartuje: spróbuj ponownie za minutę. Nic nie zostało zmienione.",
+    },
+    "check_ok": {
+        "en": "{channel}: nothing missing.",
+        "cs": "{channel}: nic nechybí.",
+        "ru": "{channel}: всё есть.",
+        "pl": "{channel}: niczego nie brakuje.",
+    },
+    "check_missing": {
+        "en": "{channel}: {feature} need {permissions}.",
+        "cs": "{channel}: {feature} potřebují {permissions}.",
+        "ru": "{channel}: для функции «{feature}» нужно {permissions}.",
+        "pl": "{channel}: {feature} potrzebują {permissions}.",
+    },
+    "check_events": {
+        "en": "Server: league scheduled events need {permission}.",
+        "cs": "Server: naplánované události lig potřebují {permission}.",
+        "ru": "Сервер: для запланированных событий лиг нужно {permission}.",
+        "pl": "Serwer: zaplanowane wydarzenia lig potrzebują {permission}.",
+    },
+    "feature_games": {
+        "en": "lobbies and game posts",
+        "cs": "předsíně a herní příspěvky",
+        "ru": "лобби и игровые сообщения",
+        "pl": "poczekalnie i posty gier",
+    },
+    "feature_threads": {
+        "en": "game threads",
+        "cs": "vlákna her",
+        "ru": "ветки игр",
+        "pl": "wątki gier",
+    },
+    "feature_files": {
+        "en": "board images",
+        "cs": "obrázky desky",
+        "ru": "изображения доски",
+        "pl": "obrazy planszy",
+    },
+    "feature_dms": {
+        "en": "private hand threads (for closed DMs)",
+        "cs": "soukromá vlákna s rukou (při zavřených DM)",
+        "ru": "приватные ветки с рукой (при закрытых ЛС)",
+        "pl": "prywatne wątki z ręką (przy zamkniętych DM)",
+    },
+    "feature_events": {
+        "en": "league scheduled events",
+        "cs": "naplánované události lig",
+        "ru": "запланированные события лиг",
+        "pl": "zaplanowane wydarzenia lig",
+    },
+    "lobby_in": {
+        "en": "Game #{game}'s lobby is open in {channel}.",
+        "cs": "Předsíň hry #{game} je otevřená v {channel}.",
+        "ru": "Лобби игры #{game} открыто в {channel}.",
+        "pl": "Poczekalnia gry #{game} jest otwarta w {channel}.",
+    },
+    "no_thread_voice": {
+        "en": "(No game thread: a voice channel's chat has no threads. The game is played here.)",
+        "cs": "(Bez vlákna hry: chat hlasového kanálu vlákna nemá. Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: в чате голосового канала нет веток. Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: czat kanału głosowego nie ma wątków. Gra toczy się tutaj.)",
+    },
+    "no_thread_permission": {
+        "en": "(No game thread: I lack the Create Public Threads permission in this channel. "
+        "The game is played here.)",
+        "cs": "(Bez vlákna hry: v tomto kanálu nemám oprávnění Create Public Threads. "
+        "Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: у меня нет права Create Public Threads в этом канале. "
+        "Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: nie mam uprawnienia Create Public Threads na tym kanale. "
+        "Gra toczy się tutaj.)",
+    },
+    "no_thread_refused": {
+        "en": "(No game thread: Discord refused to create one (error {code}). "
+        "The game is played here.)",
+        "cs": "(Bez vlákna hry: Discord ho odmítl vytvořit (chyba {code}). Hraje se přímo tady.)",
+        "ru": "(Без ветки игры: Discord отказался её создать (ошибка {code}). Игра идёт здесь.)",
+        "pl": "(Bez wątku gry: Discord odmówił jego utworzenia (błąd {code}). "
+        "Gra toczy się tutaj.)",
     },
 }
 

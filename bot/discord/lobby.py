@@ -13,7 +13,7 @@ import discord
 
 from bot.discord import i18n
 from bot.discord.runner import find, picked_values, runner_of
-from bot.service.commands import catalogue, complete
+from bot.service.commands import CONTEXT_GUILD, catalogue, complete
 from bot.service.commands.frontend import place
 from bot.service.commands.hosting import group_name, profile_of
 from bot.service.service import Service
@@ -141,7 +141,9 @@ async def lobby_view(service: Service, game_id: int, lang: str) -> discord.ui.Vi
     group = catalogue().group(group_name(where.game_key))
     role_command = group.command(profile.role_label) if group and profile.roles else None
     if role_command is not None:
-        found = await complete(service, 0, role_command, profile.role_label, {"game": game_id})
+        # The lobby's own message, shown where the game lives: asked from the game's server.
+        here = {"game": game_id, CONTEXT_GUILD: where.guild_id}
+        found = await complete(service, 0, role_command, profile.role_label, here)
         options = [discord.SelectOption(label=s.name[:100], value=s.value) for s in found]
         view.add_item(LobbySelect(game_id, options, i18n.t("army", lang)))
     for op in LOBBY_OPS:

@@ -14,10 +14,10 @@ from typing import Any, ClassVar, Self
 
 import discord
 
-from bot.discord import files, i18n
+from bot.discord import files, i18n, move_menus
 from bot.discord.runner import Runner, find, picked_values, runner_of
 from bot.service.commands import Suggestion, catalogue, dispatch
-from bot.service.commands.frontend import Seat, legal_choices, preview, seat_of
+from bot.service.commands.frontend import Seat, legal_choices, place, preview, seat_of
 from bot.service.commands.hosting import group_name
 from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate
@@ -30,6 +30,9 @@ Select = discord.ui.Select[discord.ui.View]
 MAX_OPTIONS = 25
 MAX_SELECT_ROWS = 3
 MAX_WORD_BUTTONS = 4
+MAX_ROWS = 5
+OTHER_ROWS = MAX_ROWS - 1
+"""Rows the main panel's menus may fill: one row stays for the buttons (words and undo)."""
 KEY_TEMPLATE = (
     r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"
     r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
@@ -115,7 +118,9 @@ class KeyedSelect(discord.ui.DynamicItem[Select], template=r"(?!)"):
         cls.prefix, cls.handler = prefix, handler
 
     def __init__(self, key: Key, options: Sequence[Suggestion] = (), placeholder: str = "") -> None:
-        choices = [discord.SelectOption(label=s.name[:100], value=s.value[:100]) for s in options]
+        # One option per value: Discord refuses a menu with a repeated value (400 / 50035).
+        unique = {s.value[:100]: s.name[:100] for s in reversed(options)}
+        choices = [discord.SelectOption(label=n, value=v) for v, n in reversed(unique.items())]
         select = Select(
             custom_id=key.custom_id(self.prefix),
             placeholder=placeholder[:150] or None,
@@ -188,12 +193,11 @@ async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> disc
                 menus += 1
             covered.add(name)
     words = [t for t in texts if " " not in t][:MAX_WORD_BUTTONS]
-    others = [
-        t for t in texts if t not in words and t.split(" ", 1)[0] not in covered and len(t) <= 100
-    ]
-    if others and menus < MAX_SELECT_ROWS + 1:
-        suggestions = [Suggestion(t, t) for t in others[:MAX_OPTIONS]]
-        view.add_item(PanelSelect(key("act"), suggestions, i18n.t("other", lang)))
+    others = [t for t in texts if t not in words and t.split(" ", 1)[0] not in covered]
+    if others:
+        found = move_menus.entries(others, texts)
+        for select in _other_selects(key("act"), found, i18n.t("other", lang), OTHER_ROWS - menus):
+            view.add_item(select)
     for word in words:
         view.add_item(PanelButton(key("do", word), word, discord.ButtonStyle.primary))
     view.add_item(PanelButton(key("undo"), i18n.t("undo", lang)))
@@ -258,6 +262,7 @@ async def answer_click(
         await interaction.response.defer()
         with replies_later() as owed:
             try:
+                await runner.remember_names(interaction)
                 await act(runner, interaction, key, value)
             except Exception as err:  # the one error handler answers
                 await runner.fail(interaction, err)
@@ -308,7 +313,7 @@ async def _handle(
         option = "tile" if key.op == "discard" else "hex"
         await _play(runner, interaction, f"{group} {key.op}", {option: value}, key.game, lang)
     elif key.op == "act" and value:
-        await _play(runner, interaction, f"{group} act", {"action": value}, key.game, lang)
+        await _pick_other(runner, interaction, key, value, lang)
     elif key.op == "do":
         await _play(runner, interaction, f"{group} act", {"action": key.args[0]}, key.game, lang)
     elif key.op == "undo":
@@ -321,6 +326,36 @@ async def _handle(
         await interaction.edit_original_response(
             content=files.chunks(localise(panel.text, lang))[0], attachments=attachments, view=view
         )
+
+
+def _other_selects(key: Key, found: list[Suggestion], placeholder: str, rows: int) -> list[Any]:
+    parts = move_menus.pages(found, rows)
+    return [
+        PanelSelect(Key(key.game, key.seat, key.version, key.op, (str(i),)), part,
+                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})")
+        for i, part in enumerate(parts)
+    ]  # fmt: skip
+
+
+async def _pick_other(
+    runner: Runner, interaction: discord.Interaction[Any], key: Key, value: str, lang: str
+) -> None:
+    """A pick in the "Other moves" menus: a move is played, a group opens its own menus."""
+    service, user = runner.service, interaction.user.id
+    legal = await service.options(key.game, user)
+    move = move_menus.picked(value, legal)
+    if move is not None:
+        group = group_name((await place(service, key.game)).game_key)
+        await _play(runner, interaction, f"{group} act", {"action": move}, key.game, lang)
+        return
+    prefix = value.removeprefix(move_menus.GROUP)
+    members = move_menus.in_group(prefix, legal)
+    found = move_menus.entries(members, legal, move_menus.group_depth(prefix))
+    view = discord.ui.View(timeout=None)
+    for select in _other_selects(key, found, f"{prefix} …", MAX_ROWS - 1):
+        view.add_item(select)
+    view.add_item(PanelButton(Key(key.game, key.seat, key.version, "back"), i18n.t("back", lang)))
+    await interaction.edit_original_response(view=view)
 
 
 async def _show_preview(

@@ -24,6 +24,7 @@ from bot.service.commands import Command, catalogue, complete, dispatch
 from bot.service.commands.frontend import game_in_channel, locale, server_language
 from bot.service.commands.hosting import THREAD
 from bot.service.commands.leagues import CONTEXT_ROLES
+from bot.service.commands.server import default_thread
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
@@ -38,8 +39,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("muster.discord")
 
-PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard", "help"})
-"""Top-level commands whose answer everyone in the channel may see."""
+PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard"})
+"""Top-level commands whose answer everyone in the channel may see (/help answers its asker)."""
 OPENS_LOBBY = frozenset({"new", "challenge"})
 """Game-group commands whose answer becomes the lobby message (with its thread)."""
 SEATING = frozenset({"new", "challenge", "join"})
@@ -57,6 +58,20 @@ def is_public(command: Command) -> bool:
     if command.group == LEAGUE_GROUP:
         return command.name not in LEAGUE_PRIVATE
     return command.name in OPENS_LOBBY
+
+
+def shown_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
+    """Display names an interaction carries: the caller's, and those of users in its options.
+
+    Without the members intent the user cache is thin; every interaction brings the member
+    data of its caller and of the users its options name (their server nicknames included).
+    """
+    found = {interaction.user.id: interaction.user.display_name}
+    for _, value in getattr(interaction, "namespace", None) or ():
+        name = getattr(value, "display_name", None)
+        if isinstance(name, str) and isinstance(getattr(value, "id", None), int):
+            found[value.id] = name
+    return found
 
 
 def role_ids(user: Any) -> tuple[int, ...]:
@@ -86,6 +101,13 @@ class Runner:
             return await self.locale(interaction)
         guild = getattr(interaction, "guild_locale", None)
         return await server_language(self.service, interaction.guild_id, guild and str(guild.value))
+
+    async def remember_names(
+        self, interaction: discord.Interaction[Any], *, seated: bool = False
+    ) -> None:
+        """Keep the display names an interaction shows, with the users' seats in its server."""
+        for user, name in shown_names(interaction).items():
+            await self.service.remember_name(user, name, interaction.guild_id, seated=seated)
 
     async def context(self, interaction: discord.Interaction[Any]) -> dict[str, Any]:
         """The context entries the catalogue reads: admin, focus game, guild, channel."""
@@ -139,10 +161,17 @@ class Runner:
             # The person's move is written and answered first; AI seats reply after (in the pool).
             with replies_later() as owed:
                 try:
+                    await self.remember_names(interaction)
                     options = {**values, **await self.context(interaction)}
                     reply = await dispatch(self.service, interaction.user.id, command, options)
-                    private = values.get(THREAD) == "private"
+                    if command.group is not None and command.name in SEATING:
+                        await self.remember_names(interaction, seated=True)  # the new seat's
+                    guild = interaction.guild_id
+                    chosen = values.get(THREAD) or await default_thread(self.service, guild)
+                    private = chosen == "private"
                     await self.present(interaction, command, reply, public, private_thread=private)
+                    if command.path == "settings" and values.get("notifications") == "dm":
+                        await self._reprobe(interaction)
                 except Exception as err:  # every failure ends as a reply; see fail()
                     outcome = "refused" if isinstance(err, GameError) else "failed"
                     await self.fail(interaction, err)
@@ -218,6 +247,12 @@ class Runner:
         kept = {id(m) for m in messages}
         await self.service.postbox.withdraw([m for m in reply.messages if id(m) not in kept])
         await self.delivery.deliver(messages)
+
+    async def _reprobe(self, interaction: discord.Interaction[Any]) -> None:
+        """DMs asked for again: one DM tries them now, and a closed DM is said at once."""
+        lang = await self.locale(interaction)
+        if not await self.delivery.reprobe(interaction.user.id, lang):
+            await interaction.followup.send(i18n.t("dm_still_closed", lang), ephemeral=True)
 
     async def fail(self, interaction: discord.Interaction[Any], err: BaseException) -> None:
         """The one error handler: GameError as an ephemeral line, else an incident id."""

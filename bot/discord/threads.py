@@ -29,6 +29,20 @@ log = logging.getLogger("muster.discord.threads")
 
 ARCHIVE: Literal[10080] = 10080
 """Minutes of quiet before Discord archives a game thread (a week: games are slow)."""
+NO_THREADS = frozenset({discord.ChannelType.voice, discord.ChannelType.stage_voice})
+"""Channels whose chat has no threads: a game opened there is played in the chat itself."""
+NONE = discord.AllowedMentions.none()
+
+
+def _kind(channel: Any) -> discord.ChannelType:
+    return getattr(channel, "type", None) or discord.ChannelType.text
+
+
+def _refusal(err: discord.HTTPException, lang: str) -> str:
+    """Why a lobby has no thread, in words an admin can act on."""
+    if isinstance(err, discord.Forbidden):
+        return i18n.t("no_thread_permission", lang)
+    return i18n.t("no_thread_refused", lang, code=err.code or err.status)
 
 
 class GameThreads:
@@ -51,17 +65,51 @@ class GameThreads:
 
         A public thread is started from the lobby message; a private one (on request) is
         opened in the channel with only the seated players in it, while the lobby message
-        stays in the channel so others can still join.
+        stays in the channel so others can still join. Typed in a thread, the lobby goes to
+        the thread's channel (a thread has no threads); typed in a forum post, the game gets
+        a post of its own; where no thread can be made (a voice channel's chat, a missing
+        permission) the lobby says why and the game is played where it was opened.
         """
         view = await lobby_view(self.service, game_id, lang)
-        message = await files.followup(interaction, text, (), False, view)
-        if interaction.guild_id is None or message is None:
-            return
         where = await place(self.service, game_id)
+        if interaction.guild_id is None or where.channel_id is None:
+            await files.followup(interaction, text, (), False, view)
+            return
         name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
-        thread: Any = None
-        if private and where.channel_id is not None:
+        home: Any = interaction.channel
+        parent: Any = home
+        if getattr(home, "parent_id", None) is not None:
             parent = await self._channel(where.channel_id)
+        if _kind(parent) is discord.ChannelType.forum:
+            await self._open_forum_post(interaction, game_id, parent, name, text, view, lang)
+            return
+        if _kind(parent) in NO_THREADS:
+            message = await files.followup(interaction, text, (), False, view)
+            if message is not None:
+                await self._no_thread(game_id, message, text, i18n.t("no_thread_voice", lang))
+            return
+        if parent is home:
+            message = await files.followup(interaction, text, (), False, view)
+            if message is None:
+                return
+            # A followup message carries no guild, and discord.py refuses to start a thread
+            # from it: the same message seen through the interaction's channel has one.
+            message = home.get_partial_message(message.id)
+        else:
+            message = await parent.send(files.chunks(text)[0], view=view, allowed_mentions=NONE)
+            said = i18n.t("lobby_in", lang, game=game_id, channel=f"<#{parent.id}>")
+            await files.followup(interaction, said, (), True)
+        try:
+            await self._start_thread(game_id, parent, message, name, private)
+        except discord.HTTPException as err:
+            log.warning("game %s: no thread in %s (%s)", game_id, parent.id, err)
+            await self._no_thread(game_id, message, text, _refusal(err, lang))
+
+    async def _start_thread(
+        self, game_id: int, parent: Any, message: Any, name: str, private: bool
+    ) -> None:
+        thread: Any = None
+        if private:
             try:
                 thread = await parent.create_thread(
                     name=name,
@@ -72,11 +120,7 @@ class GameThreads:
             except discord.HTTPException as err:  # no private threads here: a public one
                 log.warning("game %s: no private thread in %s (%s)", game_id, parent.id, err)
         if thread is None:
-            # A followup message carries no guild, and discord.py refuses to start a thread
-            # from it: the same message seen through the interaction's channel has one.
-            channel: Any = interaction.channel
-            starter = channel.get_partial_message(message.id)
-            thread = await starter.create_thread(name=name, auto_archive_duration=ARCHIVE)
+            thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
             # A thread started from a message shares its id: thread_id finds the lobby message.
             await set_thread(self.service, game_id, thread.id)
             return
@@ -84,6 +128,35 @@ class GameThreads:
         await set_lobby_message(self.service, game_id, message.id)
         for user in await humans(self.service, game_id):
             await thread.add_user(discord.Object(user))
+
+    async def _open_forum_post(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        forum: Any,
+        name: str,
+        text: str,
+        view: discord.ui.View | None,
+        lang: str,
+    ) -> None:
+        """A game opened in a forum post gets a post of its own, its lobby the starter message."""
+        kwargs: dict[str, Any] = {"allowed_mentions": NONE}
+        if view is not None:
+            kwargs["view"] = view
+        made = await forum.create_thread(
+            name=name, content=files.chunks(text)[0], auto_archive_duration=ARCHIVE, **kwargs
+        )
+        # The starter message lives in the post and shares its id: the post is the game's
+        # channel and thread at once, so the lobby is edited where it is.
+        post = made.thread
+        await self.service.store.update_game(game_id, channel_id=post.id, thread_id=post.id)
+        said = i18n.t("lobby_in", lang, game=game_id, channel=f"<#{post.id}>")
+        await files.followup(interaction, said, (), True)
+
+    async def _no_thread(self, game_id: int, message: Any, text: str, why: str) -> None:
+        """The lobby without a thread: it says why, and stays the message edited in place."""
+        await set_lobby_message(self.service, game_id, message.id)
+        await message.edit(content=files.chunks(f"{text}\n{why}")[0])
 
     async def seat_in_thread(self, game_id: int, user_id: int) -> None:
         """A newly seated player joins the game's thread when it is a private one."""

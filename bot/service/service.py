@@ -36,6 +36,9 @@ UserId = int | str
 GameId = int | str
 _MENTION = re.compile(r"^<@!?(\d+)>$")
 NAME_ID_BITS = 52
+MAX_NAME = 32
+"""Discord display names are at most 32 characters."""
+MAX_STORED_NAMES = 100_000
 
 
 class Service:
@@ -48,6 +51,7 @@ class Service:
         names: Callable[[int], str] | None = None,
     ) -> None:
         self._names: dict[int, str] = {}
+        self._stored: dict[tuple[int | None, int], str] = {}
         self.postbox = Postbox()
         self.host = Host(
             store, clock or SystemClock(), names or self._default_name, postbox=self.postbox
@@ -80,6 +84,21 @@ class Service:
         uid = int.from_bytes(digest[:8], "big") >> (64 - NAME_ID_BITS) or 1
         self._names[uid] = text
         return uid
+
+    async def remember_name(
+        self, user: int, name: str, guild: int | None, *, seated: bool = False
+    ) -> None:
+        """A display name an interaction showed: used in messages at once and stored with the
+        user's seats in that server's games (again after `seated`, when a seat was just taken)."""
+        name = name.strip()[:MAX_NAME]
+        if not name or user <= 0:
+            return
+        self.host.known[user] = name
+        if seated or self._stored.get((guild, user)) != name:
+            if len(self._stored) >= MAX_STORED_NAMES:
+                self._stored.clear()  # only saves writes: forgetting costs one write each
+            await self.store.name_seats(user, name, guild)
+            self._stored[(guild, user)] = name
 
     def _default_name(self, user_id: int) -> str:
         return self._names.get(user_id) or Text("player {user}", user=user_id)

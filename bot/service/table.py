@@ -175,6 +175,8 @@ class Host:
     clock: Clock
     names: Callable[[int], str]
     cache: TableCache = field(default_factory=TableCache)
+    known: dict[int, str] = field(default_factory=dict)
+    """Display names users showed in their interactions (or stored with their seats)."""
     snapshot_every: int | None = SNAPSHOT_EVERY
     """Events between stored snapshots of a game's state (None: store none)."""
     postbox: Postbox | None = None
@@ -188,7 +190,7 @@ class Host:
             return AI_NAMES[level_of(user_id)]
         if is_former_player(user_id):
             return Text("a former player")
-        return self.names(user_id)
+        return self.known.get(user_id) or self.names(user_id)
 
 
 def replay_state(
@@ -241,6 +243,10 @@ async def load_table(host: Host, game_id: int) -> Table:
             for r in records
         ]
         timeline = fold(entries)
+    if any(s.user_id not in host.known and not is_ai(s.user_id) for s in seats):
+        # Names stored with the seats: images name players after a restart, not a mention.
+        for user, name in (await host.store.seat_names(game_id)).items():
+            host.known.setdefault(user, name)
     table = Table(record, spec, profile, settings, seats, timeline, state)
     if record.status is not GameStatus.LOBBY:
         host.cache[game_id] = table

@@ -48,15 +48,16 @@ async def test_a_challenge_is_answered_from_the_invitation_dm(world: DiscordWorl
     joined = await world.click(bob, invitation, i18n.t("join", "en"))
     assert "guild_id" not in joined.payload and joined.payload["channel"]["type"] == DM_CHANNEL
     assert joined.callback is not None and joined.callback.ephemeral
-    assert bob.mention in world.fake.messages[int(lobby["id"])]["content"]
+    # Named as the interaction showed him, never as a raw mention (see test_names.py).
+    assert "seat 1: Bob" in world.fake.messages[int(lobby["id"])]["content"]
 
 
 async def test_leaving_reopens_the_seat_on_the_lobby_message(world: DiscordWorld) -> None:
     lobby = (await world.slash(world.alice, "neuroshima new", army="moloch")).message
-    # The lobby names its host as a mention; answering the host's own command pings nobody.
-    assert world.alice.mention in lobby["content"] and lobby["mentions"] == []
+    # The lobby names its host by display name; answering the host's command pings nobody.
+    assert "Host: Alice" in lobby["content"] and lobby["mentions"] == []
     await world.click(world.bob, lobby, i18n.t("join", "en"))
-    assert world.bob.mention in lobby["content"]
+    assert "seat 1: Bob" in lobby["content"]
     await world.click(world.bob, lobby, i18n.t("leave", "en"))
     assert lobby["content"].endswith("seat 1: (open)") and lobby["edited_timestamp"] is not None
     assert labels(lobby)[1:] == [i18n.t(op, "en") for op in ("join", "leave", "start")]
@@ -75,8 +76,8 @@ async def test_a_private_game_thread_holds_only_the_seated_players(world: Discor
 
 async def test_an_archived_game_thread_is_woken_before_the_bot_posts(world: DiscordWorld) -> None:
     lobby = (await world.slash(world.alice, "neuroshima new", army="moloch")).message
-    # The lobby names its host as a mention; answering the host's own command pings nobody.
-    assert world.alice.mention in lobby["content"] and lobby["mentions"] == []
+    # The lobby names its host by display name; answering the host's command pings nobody.
+    assert "Host: Alice" in lobby["content"] and lobby["mentions"] == []
     await world.click(world.bob, lobby, i18n.t("join", "en"))
     await world.select(world.bob, lobby, i18n.t("army", "en"), "outpost")
     (thread,) = world.threads()

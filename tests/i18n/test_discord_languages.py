@@ -154,8 +154,9 @@ async def test_replies_follow_settings_then_the_client_and_posts_the_server(czec
     said = {s.content for s in log if s.content}
     # alice chose Czech: her ephemeral answers and DMs are Czech whatever her client says.
     assert "Nastavení uloženo. Časové pásmo: UTC; tiché hodiny: vypnuto; jazyk: cs." in said
-    # /help answers in the channel, for everyone: the server's language.
-    assert any(c.startswith("Игры:\n  /neuroshima ...  Neuroshima Hex: лобби и ходы") for c in said)
+    # /help answers its asker only: in her language, not the server's.
+    assert any(c.startswith("Hry:\n  /neuroshima ...") for c in said)
+    assert not any(c.startswith("Игры:\n") for c in said)
     # bob has no setting: his Polish client decides.
     assert "Nie masz otwartych gier." in said
     # The server's language (Russian) is the language of the game's thread.

@@ -29,6 +29,7 @@ async def _finished_duel(store: GameStore, clock: Clock) -> int:
     )
     await store.add_seat(game.id, 0, ALICE, "red")
     await store.add_seat(game.id, 1, BOB, "blue")
+    await store.name_seats(ALICE, "Alice", 9)
     clock.advance(minutes=1)
     moves = [NewEvent(0, {"add": 2}), NewEvent(1, {"add": 1}), NewEvent(None, {"by": ALICE})]
     await store.append(game.id, 0, moves, status=GameStatus.ACTIVE)
@@ -61,6 +62,7 @@ async def test_forgetting_renames_the_user_everywhere_in_closed_games(
 ) -> None:
     await store.put_user_settings(UserSettings(ALICE, "cs"))
     gid = await _finished_duel(store, clock)
+    assert [n["name"] for n in (await store.user_record(ALICE))["names"]] == ["Alice"]
     renamed = await store.forget_user(ALICE, FORMER, ("alice",), "a former player")
     assert renamed == [gid]
     seats = {s.seat: s.user_id for s in await store.seats(gid, include_left=True)}
@@ -75,7 +77,7 @@ async def test_forgetting_renames_the_user_everywhere_in_closed_games(
     assert await store.get_rating("tally", ALICE, scope=9) is None
     assert await store.get_rating("tally", BOB, scope=9) is not None
     nothing = await store.user_record(ALICE)
-    assert all(nothing[k] == [] for k in ("settings", "seats", "ratings", "actions"))
+    assert all(nothing[k] == [] for k in ("settings", "names", "seats", "ratings", "actions"))
     assert is_former_player(FORMER) and not is_former_player(ALICE) and not is_former_player(-2)
 
 

@@ -15,7 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from bot.service.commands.limits import check_catalogue, check_command
-from bot.service.commands.sources import SOURCES, complete
+from bot.service.commands.sources import SOURCES, Ask, complete
 from bot.service.commands.spec import (
     CONTEXT_ADMIN,
     CONTEXT_CHANNEL,
@@ -72,11 +72,27 @@ async def _help(service: Service, user: UserId, options: Options) -> Reply:
     return Reply(help_text(str(options.get("topic") or "")))
 
 
+async def _help_topics(ask: Ask) -> list[Suggestion]:
+    """Help topics: every group and command path, groups first."""
+    del ask
+    cat = catalogue()
+    paths = [g.name for g in cat.groups] + [c.path for c in cat.all()]
+    return [Suggestion(p, p) for p in dict.fromkeys(paths)]
+
+
+SOURCES["help_topics"] = _help_topics
 HELP = Command(
     "help",
     "How to play with Muster: commands and examples",
     _help,
-    (opt("topic", "str", "A command or group, e.g. neuroshima or neuroshima place"),),
+    (
+        opt(
+            "topic",
+            "str",
+            "A command or group, e.g. neuroshima or neuroshima place",
+            autocomplete="help_topics",
+        ),
+    ),
 )
 
 

@@ -21,7 +21,7 @@ from bot.service.outbox import Image
 from bot.service.presenters import sayer
 from bot.service.table import load_table
 from storage.base import GameNotFoundError
-from storage.records import DmStatus
+from storage.records import DmStatus, Notifications
 
 if TYPE_CHECKING:
     from bot.service.service import GameId, Service, UserId
@@ -72,8 +72,14 @@ async def humans(service: Service, game: GameId) -> list[int]:
 
 
 async def dm_status(service: Service, user: UserId) -> str:
-    """'ok', 'blocked' or 'unknown': whether direct messages reached the user last time."""
-    return str((await service.store.get_user_settings(service.user(user))).dm_status)
+    """'ok', 'blocked' or 'unknown': whether direct messages reached the user last time;
+    'blocked' too when they asked for a private thread, 'off' when for no notifications."""
+    settings = await service.store.get_user_settings(service.user(user))
+    if settings.notifications is Notifications.OFF:
+        return "off"
+    if settings.notifications is Notifications.THREAD:
+        return str(DmStatus.BLOCKED)
+    return str(settings.dm_status)
 
 
 async def set_dm_status(service: Service, user: UserId, reachable: bool) -> None:

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from bot.service import ai
+from bot.service.commands.place import admin_over, game_here
+from bot.service.commands.server import lobby_clock
 from bot.service.commands.spec import (
     CONTEXT_ADMIN,
     CONTEXT_CHANNEL,
@@ -96,7 +98,8 @@ async def resolve_game(
     """The game a command is about (see the module docstring); raises NoSuchGameError."""
     given = options.get("game")
     if given is not None:
-        return await _of_kind(service, service.game(given), key)
+        # Another server's game is "not here" before its kind is said (nothing leaks about it).
+        return await _of_kind(service, await game_here(service, user, options, given), key)
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
         gid = service.game(focus)
@@ -228,7 +231,9 @@ def lobby_commands(
         role_opts = (opt(label, "str", f"Your {label} (or random)", autocomplete="armies"),)
 
     async def new(service: Service, user: UserId, o: Options) -> Reply:
-        created = await service.create(key, user, **_lobby_options(o, key, read_extra))
+        kwargs = _lobby_options(o, key, read_extra)
+        kwargs["clock"] = await lobby_clock(service, o, kwargs["clock"])
+        created = await service.create(key, user, **kwargs)
         assert created.game_id is not None
         if solo:
             return merge(created, await service.start(created.game_id, user))
@@ -239,10 +244,11 @@ def lobby_commands(
 
     async def challenge(service: Service, user: UserId, o: Options) -> Reply:
         kwargs = _lobby_options(o, key, read_extra)
+        kwargs["clock"] = await lobby_clock(service, o, kwargs["clock"])
         return await service.challenge(key, user, required_str(o, "opponent"), **kwargs)
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:
-        gid = service.game(required_str(o, "game"))
+        gid = await game_here(service, user, o, required_str(o, "game"))
         return await service.join(gid, user, o.get(label) if profile.roles else None)
 
     async def leave(service: Service, user: UserId, o: Options) -> Reply:
@@ -256,10 +262,11 @@ def lobby_commands(
         gid = await resolve_game(service, user, o, key)
         role = o.get(label) if profile.roles else None
         level = str(o.get("level") or "normal")
-        return await service.add_ai(gid, user, level, role, admin(o))
+        return await service.add_ai(gid, user, level, role, await admin_over(service, gid, o))
 
     async def start(service: Service, user: UserId, o: Options) -> Reply:
-        return await service.start(await resolve_game(service, user, o, key), user, admin(o))
+        gid = await resolve_game(service, user, o, key)
+        return await service.start(gid, user, await admin_over(service, gid, o))
 
     settings_opts = (
         opt("clock", "str", "Time per turn: 15m, 24h, 2d"),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import AI_USERS
 from bot.service.commands.hosting import admin
+from bot.service.commands.place import game_here
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
     CONTEXT_GUILD,
@@ -150,7 +151,7 @@ async def _result(service: Service, user: UserId, o: Options) -> Reply:
     winner = None if o.get("draw") else o.get("winner")
     if winner is None and not o.get("draw"):
         raise LeagueError("Name the winner, or say draw:true.", code="missing_option")
-    game = service.game(required_str(o, "game"))
+    game = await game_here(service, user, o, required_str(o, "game"))
     caller = _caller(service, user, o)
     return await leagues.report(lid, caller, game, winner, required_str(o, "reason"))
 
@@ -158,7 +159,8 @@ async def _result(service: Service, user: UserId, o: Options) -> Reply:
 async def _adjudicate(service: Service, user: UserId, o: Options) -> Reply:
     leagues = LeagueService(service)
     lid = await _league(leagues, user, o)
-    game = None if o.get("game") is None else service.game(o["game"])
+    given = o.get("game")
+    game = None if given is None else await game_here(service, user, o, given)
     rule = None if o.get("rule") is None else str(o["rule"])
     return await leagues.adjudicate(lid, _caller(service, user, o), game, rule)
 

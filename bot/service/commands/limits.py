@@ -2,8 +2,9 @@
 
 https://discord.com/developers/docs/interactions/application-commands (names lowercase
 1-32 characters, descriptions 1-100, at most 25 options, choices and subcommands, 100 top-level
-commands, required options first, 4000 characters of names, descriptions and choice values per
-top-level command, its subcommands included).
+commands, required options first, 8000 characters of names, descriptions and choice names and
+values per top-level command, its subcommands included). Discord counts a localised field at its
+longest localisation, so sizes are measured over every language the bot registers.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 from collections.abc import Iterable
 
 from bot.service.commands.spec import Catalogue, Command, Option
+from bot.service.i18n import TRANSLATED, catalogue, choice_key, command_descriptions
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 MAX_DESCRIPTION = 100
@@ -19,7 +21,7 @@ MAX_OPTIONS = 25
 MAX_CHOICES = 25
 MAX_CHOICE_TEXT = 100
 MAX_TOP_LEVEL = 100
-MAX_COMMAND_TEXT = 4000
+MAX_COMMAND_TEXT = 8000
 
 
 def _name(where: str, name: str) -> list[str]:
@@ -61,12 +63,35 @@ def _option(where: str, option: Option, sources: Iterable[str]) -> list[str]:
     return problems
 
 
-def _command_text(command: Command) -> int:
-    size = len(command.name) + len(command.description)
+def _longest(english: str, key: str) -> int:
+    """A description's size as Discord counts it: its longest localisation."""
+    found = (command_descriptions(lang).get(key) for lang in TRANSLATED)
+    return max([len(english), *(len(text) for text in found if text)])
+
+
+def _choice(option: str, choice: str) -> int:
+    """A choice's size: its longest localised name and its (English) value."""
+    key = choice_key(option, choice)
+    names = (catalogue(lang).get(key) for lang in TRANSLATED)
+    return max([len(choice), *(len(name) for name in names if name)]) + len(choice)
+
+
+def command_size(command: Command) -> int:
+    """Characters Discord counts for a command: names, longest descriptions, choices."""
+    key = command.path.replace(" ", ".")
+    size = len(command.name) + _longest(command.description, key)
     for option in command.options:
-        # A choice is sent as a name and a value, and Discord counts both.
-        size += len(option.name) + len(option.description) + 2 * sum(map(len, option.choices))
+        size += len(option.name) + _longest(option.description, f"{key}.{option.name}")
+        size += sum(_choice(option.name, c) for c in option.choices)
     return size
+
+
+def group_size(name: str, description: str, commands: Iterable[Command]) -> int:
+    """Characters Discord counts for a command group and all its subcommands."""
+    longest = max(
+        [len(description), *(len(catalogue(lang).get(description) or "") for lang in TRANSLATED)]
+    )
+    return len(name) + longest + sum(command_size(c) for c in commands)
 
 
 def check_command(command: Command, sources: Iterable[str]) -> list[str]:
@@ -85,7 +110,7 @@ def check_command(command: Command, sources: Iterable[str]) -> list[str]:
             problems.append(f"{where}: required option {option.name} after an optional one")
         seen_optional = seen_optional or not option.required
         problems += _option(where, option, known)
-    if _command_text(command) > MAX_COMMAND_TEXT:
+    if command.group is None and command_size(command) > MAX_COMMAND_TEXT:
         problems.append(f"{where}: more than {MAX_COMMAND_TEXT} characters of names and texts")
     return problems
 
@@ -108,8 +133,7 @@ def check_catalogue(catalogue: Catalogue, sources: Iterable[str]) -> list[str]:
         if len(set(names)) != len(names):
             problems.append(f"/{group.name}: repeated subcommand names")
         # Discord counts a group and all its subcommands as one command against the limit.
-        size = len(group.name) + len(group.description)
-        size += sum(_command_text(c) for c in group.commands)
+        size = group_size(group.name, group.description, group.commands)
         if size > MAX_COMMAND_TEXT:
             problems.append(
                 f"/{group.name}: {size} characters of names and texts in the group and its "

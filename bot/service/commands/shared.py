@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service import dice_audit
-from bot.service.commands.hosting import admin, games_text, resolve_game
+from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
+from bot.service.commands.place import admin_over
+from bot.service.commands.server import set_server
 from bot.service.commands.spec import (
     CONTEXT_GUILD,
     Command,
@@ -21,6 +23,7 @@ from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import PublicUpdate, Reply
 from games.registry import find_game
 from games.text import Text
+from storage.records import DmStatus, Notifications
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -28,6 +31,12 @@ if TYPE_CHECKING:
 GAME_KEYS = ("neuroshima", "space_alert", "sniper_elite")
 LOCALES = ("en", "cs", "ru", "pl")
 REQUESTS = ("takeback", "abort", "pause")
+NOTIFICATIONS = tuple(n.value for n in Notifications)
+NOTIFIED = {
+    Notifications.DM: Text("Notifications: by direct message."),
+    Notifications.THREAD: Text("Notifications: in a private thread of each game."),
+    Notifications.OFF: Text("Notifications: off (look with /hand)."),
+}
 HISTORY_LINES = 40
 _QUIET = re.compile(r"^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$")
 
@@ -186,7 +195,13 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
                           quiet_end=_minutes(*match.groups()[2:]))  # fmt: skip
     if o.get("language"):
         new = replace(new, locale=str(o["language"]))
+    if o.get("notifications"):
+        where = Notifications(str(o["notifications"]))
+        # Asking for DMs again forgets that they were closed: the next message tries them.
+        dms = DmStatus.UNKNOWN if where is Notifications.DM else new.dm_status
+        new = replace(new, notifications=where, dm_status=dms)
     server = await _server_language(service, o)
+    games_here = await set_server(service, o)
     if new != current:
         await service.store.put_user_settings(new)
 
@@ -198,7 +213,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         if new.quiet_start is None
         else Text.verbatim(f"{clock(new.quiet_start)}-{clock(new.quiet_end)}")
     )
-    saved = new != current or server is not None
+    saved = new != current or server is not None or bool(games_here)
     said = Text(
         "Settings saved. Time zone: {zone}; quiet hours: {quiet}; language: {language}."
         if saved
@@ -207,9 +222,12 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         quiet=quiet,
         language=new.locale or "en",
     )
-    if server is None:
-        return Reply(said)
-    return Reply(Text.lines([said, Text("Server language: {language}.", language=server)]))
+    lines = [said]
+    if o.get("notifications"):
+        lines.append(NOTIFIED[new.notifications])
+    if server is not None:
+        lines.append(Text("Server language: {language}.", language=server))
+    return Reply(Text.lines([*lines, *games_here]))
 
 
 async def _server_language(service: Service, o: Options) -> str | None:
@@ -273,7 +291,7 @@ async def _invite(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _cancel(service: Service, user: UserId, o: Options) -> Reply:
     gid = await resolve_game(service, user, o, seated=not admin(o))
-    return await service.cancel(gid, user, admin(o))
+    return await service.cancel(gid, user, await admin_over(service, gid, o))
 
 
 def shared_commands() -> tuple[Command, ...]:
@@ -298,8 +316,14 @@ def shared_commands() -> tuple[Command, ...]:
                 (opt("timezone", "str", "e.g. Europe/Prague"),
                  opt("quiet", "str", "Quiet hours, e.g. 22:00-08:00, or off"),
                  opt("language", "choice", "Language of messages", choices=LOCALES),
+                 opt("notifications", "choice", "Hands and turn notices: dm, thread or off",
+                     choices=NOTIFICATIONS),
                  opt("server_language", "choice", "Language of this server's game posts (admins)",
-                     choices=LOCALES))),
+                     choices=LOCALES),
+                 opt("server_channels", "str", "Channels games may be opened in, or any (admins)"),
+                 opt("server_thread", "choice", "Default game thread visibility (admins)",
+                     choices=THREADS),
+                 opt("server_clock", "str", "Default turn clock, e.g. 48h, or off (admins)"))),
         Command("undo", "Undo your last move this turn", _undo,
                 (opt("all", "bool", "Undo back to the start of your turn"), g)),
         Command("takeback", "Ask to take back your last turn", _takeback, (g,)),

@@ -21,6 +21,7 @@ from bot.service.commands.hosting import (
     thread_option,
     words,
 )
+from bot.service.commands.server import check_channel
 from bot.service.commands.sources import SOURCES, Ask, legal_values
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
@@ -119,6 +120,7 @@ def _action(
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
+    await check_channel(service, o)
     seed = str(o.get(CONTEXT_SEED) or secret())
     options = {"map": str(o.get("map") or BOARD_KEYS[0]),
                "challenge": str(o.get("challenge") or NO_CHALLENGE)}  # fmt: skip

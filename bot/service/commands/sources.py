@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from bot.service.commands.hosting import GROUP_NAMES, profile_of, resolve_game
+from bot.service.commands.place import belongs, game_here, same_place
 from bot.service.commands.spec import Command, Options, Suggestion
 from bot.service.profiles import RANDOM_ROLE
-from bot.service.table import load_table
+from bot.service.table import HostSettings, load_table
 from bot.service.updates import STATUSES
 from games.base import GameError
 from games.registry import find_game
 from games.text import Text
-from storage.records import GameStatus
+from storage.records import GameRecord, GameStatus
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -113,11 +114,25 @@ async def games_of_user(ask: Ask) -> list[Suggestion]:
 
 
 async def open_lobbies(ask: Ask) -> list[Suggestion]:
-    """Lobbies of the command's game, newest first."""
+    """Lobbies of the command's game the caller may join here, newest first.
+
+    A lobby of another server, and an invitation-only lobby, is listed only to those it belongs
+    to (seated, host or invited): a number in a list is an invitation to type it.
+    """
     records = await ask.service.store.games_with_status(GameStatus.LOBBY)
     key = ask.game_key
-    mine = [g for g in records if key is None or g.game_key == key]
-    return [Suggestion(f"#{g.id} {find_game(g.game_key).name}", str(g.id)) for g in mine[::-1]]
+    shown: list[Suggestion] = []
+    for g in records[::-1]:
+        if key is not None and g.game_key != key:
+            continue
+        open_here = same_place(g, ask.options) and not _invite_only(g)
+        if open_here or await belongs(ask.service, g, ask.user):
+            shown.append(Suggestion(f"#{g.id} {find_game(g.game_key).name}", str(g.id)))
+    return shown
+
+
+def _invite_only(record: GameRecord) -> bool:
+    return HostSettings.from_json(record.config.get("host", {})).invite_only
 
 
 async def armies(ask: Ask) -> list[Suggestion]:
@@ -129,7 +144,8 @@ async def armies(ask: Ask) -> list[Suggestion]:
     taken: set[str] = set()
     game = ask.options.get("game")
     if game is not None:
-        seats = await ask.service.store.seats(ask.service.game(game))
+        gid = await game_here(ask.service, ask.user, ask.options, game)
+        seats = await ask.service.store.seats(gid)
         taken = {s.role for s in seats if s.role}
     return [Suggestion(r, r) for r in (*roles, RANDOM_ROLE) if r not in taken]
 

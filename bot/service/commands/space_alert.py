@@ -25,6 +25,8 @@ from bot.service.commands.hosting import (
     thread_option,
     words,
 )
+from bot.service.commands.place import game_here
+from bot.service.commands.server import check_channel
 from bot.service.commands.sources import SOURCES
 from bot.service.commands.space_alert_sources import SPACE_ALERT_SOURCES
 from bot.service.commands.spec import (
@@ -103,6 +105,7 @@ def _lobby_options(o: Options) -> dict[str, Any]:
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
+    await check_channel(service, o)
     crew = int(o.get("crew") or 4)
     created = await service.create(
         KEY,
@@ -125,7 +128,7 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
 
 
 async def _join(service: Service, user: UserId, o: Options) -> Reply:
-    gid = service.game(required_str(o, "game"))
+    gid = await game_here(service, user, o, required_str(o, "game"))
     position = o.get("position")
     return await service.join(gid, user, None, None if position is None else int(position) - 1)
 
