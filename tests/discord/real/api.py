@@ -41,6 +41,7 @@ class FakeDiscord(DiscordState):
             ("GET", rf"/channels/{SNOWFLAKE}", self._get_channel),
             ("PATCH", rf"/channels/{SNOWFLAKE}", self._edit_channel),
             ("POST", rf"/channels/{SNOWFLAKE}/messages", self._send),
+            ("GET", rf"/channels/{SNOWFLAKE}/messages", self._history),
             ("GET", rf"/channels/\d+/messages/{SNOWFLAKE}", self._get_message),
             ("PATCH", rf"/channels/\d+/messages/{SNOWFLAKE}", self._edit),
             ("POST", rf"/channels/{SNOWFLAKE}/messages/{SNOWFLAKE}/threads", self._thread_from),
@@ -139,7 +140,37 @@ class FakeDiscord(DiscordState):
         elif int(channel["id"]) in self.muted or int(channel.get("parent_id") or 0) in self.muted:
             raise refusal(403, 50013, "Missing Permissions")
         self.check_message(request.json, request.files, creating=True)
+        again = self._same_nonce(channel, request.json)
+        if again is not None:
+            return again
         return self.create_message(channel, request.json, request.files, self.bot_user)
+
+    def _same_nonce(self, channel: JSON, body: JSON) -> JSON | None:
+        """With enforce_nonce, Discord answers a repeated nonce with the message it made first."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        for message in reversed(self.messages.values()):
+            if message["channel_id"] == channel["id"] and message.get("nonce") == nonce:
+                return message
+        return None
+
+    async def _history(self, match: re.Match[str], request: Request) -> list[JSON]:
+        """A channel's messages, newest first (`limit`, default 50; `after` an id), ephemeral
+        replies left out as Discord does."""
+        channel = self.channel(int(match[1]))
+        query = request.body if isinstance(request.body, dict) else {}
+        limit = min(100, int(query.get("limit") or 50))
+        after = int(query.get("after") or 0)
+        found = [
+            m
+            for m in self.messages.values()
+            if m["channel_id"] == channel["id"]
+            and not int(m["flags"]) & p.EPHEMERAL
+            and int(m["id"]) > after
+        ]
+        found.sort(key=lambda m: int(m["id"]), reverse=True)
+        return found[:limit]
 
     async def _get_message(self, match: re.Match[str], request: Request) -> JSON:
         return self.message(int(match[1]))

@@ -201,6 +201,8 @@ class DiscordState:
         app = self.application_id if webhook else None
         found = p.message(self.snowflake(), channel, author, flags, application_id=app)
         self.messages[int(found["id"])] = found
+        if body.get("nonce") is not None:
+            found["nonce"] = body["nonce"]
         self.edit_message(found, body, files)
         found["edited_timestamp"] = None
         channel["last_message_id"] = found["id"]

@@ -58,6 +58,8 @@ class RecordingHTTP(HTTPClient):
     ) -> Any:
         """Send one request to the fake Discord."""
         body, uploads = _body(kwargs.get("json"), form)
+        if route.method == "GET" and kwargs.get("params"):
+            body = {k: str(v) for k, v in kwargs["params"].items()}
         return await self.fake.handle("bot", route.method, _path(route), body, uploads)
 
 

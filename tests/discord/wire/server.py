@@ -84,6 +84,8 @@ class WireDiscord:
         if fault is not None and fault.status:
             return _fault(fault)
         body, files = await _read(request)
+        if request.method == "GET" and request.query:
+            body = dict(request.query)  # a read's parameters (a channel's history: limit, after)
         if fault is not None:
             await asyncio.sleep(fault.delay)
             if request.transport is None or request.transport.is_closing():

@@ -57,12 +57,18 @@ async def play_within_limits(wire: WireWorld, opening: Opening) -> None:
     rng, budget = random.Random(5), Budget(4 * MOVES)
     for player in table.players:
         player.patient = False
-    moved = 0
+    moved, idle = 0, 0
     for _ in range(MOVES):
         acted = [await scenario.act(p, table, rng, budget) for p in table.players]
         moved += sum(acted)
-        if not any(acted):
+        if any(acted):
+            idle = 0
+            continue
+        # The AI's reply comes after the person's answer (issue 18): give it time to arrive.
+        idle += 1
+        if idle > 30:  # about a minute without a legal move: the game is stuck
             break
+        await asyncio.sleep(1.0)
     await wire.sim.idle(quiet=1.0, timeout=60)
     assert moved >= 2
     refused = [(r.path, r.error) for r in wire.sim.fake.requests if r.code == 50035]
