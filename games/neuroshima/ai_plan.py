@@ -35,6 +35,7 @@ _HISTORY: dict[str, Any] = {
     "since_turn": None,
     "last_battle": None,
     "highlights": (),
+    "this_turn": (),
 }
 # Only the history fields the view has: a renamed field then costs plans, never a crash.
 _BLANK = {k: v for k, v in _HISTORY.items() if k in {f.name for f in fields(NeuroshimaView)}}

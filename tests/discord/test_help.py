@@ -20,5 +20,6 @@ async def test_help_topics_are_suggested_as_typed(world: World) -> None:
     found = await complete(world.service, world.alice.id, help_, "topic", {}, "neuroshima pl")
     assert [s.value for s in found] == ["neuroshima place"]
     groups = await complete(world.service, world.alice.id, help_, "topic", {}, "")
-    assert [s.value for s in groups][:5] == [g.name for g in catalogue().groups]
+    names = [g.name for g in catalogue().groups]
+    assert [s.value for s in groups][: len(names)] == names
     assert len(groups) == 25

@@ -42,6 +42,7 @@ def muster_bot(database: str, *args: str) -> subprocess.CompletedProcess[str]:
             "PATH": "/usr/bin:/bin",
             "PYTHONPATH": str(Path(__file__).parents[2]),
             "DISCORD_TOKEN": "not.a.token",
+            "MUSTER_HOME": str(Path(database).parent / "home"),
             "MUSTER_DATABASE": f"sqlite:///{database}",
         },
     )
@@ -57,6 +58,7 @@ async def test_a_second_bot_on_one_sqlite_file_is_refused(tmp_path: Path) -> Non
         await first.close()
     assert result.returncode == 2
     assert result.stderr.splitlines() == [
+        f"Muster home: {tmp_path / 'home'}; database: sqlite:///{database}",
         f"muster: Another muster bot (process {os.getpid()}) already runs on"
         f" sqlite:///{database}: stop it first, or use PostgreSQL to run several processes"
         " (see docs/deploy.md)."

@@ -62,7 +62,7 @@ async def test_from_a_text_channel_the_thread_starts_from_the_lobby(world: World
     where = await place(world.service, game)
     assert (where.channel_id, where.thread_id) == (world.channel.id, opened.where)
     await join_and_start(world, game)
-    assert any("bob as outpost" in e for e in edits_of(world, opened.where))
+    assert any("bob as Outpost" in e for e in edits_of(world, opened.where))
     no_incident(world)
 
 
@@ -79,7 +79,7 @@ async def test_from_a_thread_the_game_thread_goes_in_the_parent_channel(world: W
     where = await place(world.service, game)
     assert (where.channel_id, where.thread_id) == (world.channel.id, opened.where)
     await join_and_start(world, game)
-    assert any("bob as outpost" in e for e in edits_of(world, opened.where))
+    assert any("bob as Outpost" in e for e in edits_of(world, opened.where))
     assert world.client.log.of("send", opened.where), "the game is played in its thread"
     no_incident(world)
 
@@ -97,7 +97,7 @@ async def test_from_a_forum_post_the_game_gets_a_post_of_its_own(world: World) -
     (note,) = world.client.log.of("followup", interaction.id)
     assert note.content == i18n.t("lobby_in", "en", game=game, channel=f"<#{made.where}>")
     await join_and_start(world, game)
-    assert any("bob as outpost" in e for e in edits_of(world, made.where))
+    assert any("bob as Outpost" in e for e in edits_of(world, made.where))
     assert world.client.log.of("send", made.where), "the game is played in its own post"
     no_incident(world)
 
@@ -115,7 +115,7 @@ async def test_from_a_voice_channels_chat_the_game_is_played_in_the_chat(world: 
     where = await place(world.service, game)
     assert (where.channel_id, where.thread_id) == (voice.id, None)
     await join_and_start(world, game)
-    assert any("bob as outpost" in e for e in edits_of(world, said.where))
+    assert any("bob as Outpost" in e for e in edits_of(world, said.where))
     assert [s for s in world.client.log.of("send", voice.id) if s.files], "boards go to the chat"
     no_incident(world)
 
@@ -134,7 +134,7 @@ async def test_a_refused_thread_leaves_a_lobby_that_says_why_and_works(
     where = await place(world.service, game)
     assert (where.channel_id, where.thread_id) == (world.channel.id, None)
     await join_and_start(world, game)
-    assert any("bob as outpost" in e for e in edits_of(world, said.where))
+    assert any("bob as Outpost" in e for e in edits_of(world, said.where))
     assert [s for s in world.client.log.of("send", world.channel.id) if s.files]
     no_incident(world)
 

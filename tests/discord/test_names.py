@@ -45,7 +45,7 @@ async def test_a_joining_member_is_named_by_the_interaction_and_after_a_restart(
         carol.id: "Carol of the Wastes",
     }
     lobby = [s.content or "" for s in world.client.log.of("edit")]
-    assert any("Carol of the Wastes as outpost" in text for text in lobby)
+    assert any("Carol of the Wastes as Outpost" in text for text in lobby)
     carol.display_name = "Carol (renamed)"
     await click(world.interaction(world.alice), f"ml:{game}:start")
     await click(world.interaction(carol), f"ml:{game}:leave")  # any interaction refreshes
