@@ -61,7 +61,7 @@ async def test_a_second_bot_on_one_sqlite_file_is_refused(tmp_path: Path) -> Non
         f"Muster home: {tmp_path / 'home'}; database: sqlite:///{database}",
         f"muster: Another muster bot (process {os.getpid()}) already runs on"
         f" sqlite:///{database}: stop it first, or use PostgreSQL to run several processes"
-        " (see docs/deploy.md)."
+        " (see docs/deploy.md).",
     ]
 
 
