@@ -306,7 +306,8 @@ class SqlCore(ABC):
         return changed > 0
 
     async def _hand_over(self, tx: Tx, game_id: int, handover: Handover, stamp: Any) -> None:
-        """Inside a write: the holder leaves and the new user sits, keeping role and flag."""
+        """Inside a write: the holder leaves and the new user sits, keeping role and flag; the
+        seat's pending deadlines close with the old holder."""
         clash = await tx.fetchrow(
             "SELECT seat FROM seats WHERE game_id = ? AND user_id = ? AND left_at IS NULL",
             game_id,
@@ -335,6 +336,13 @@ class SqlCore(ABC):
             old["role"],
             old["to_act"],
             stamp,
+        )
+        # The old holder's clocks (reminders, timeouts) go with their seat, in the same write.
+        await tx.execute(
+            "UPDATE deadlines SET done = ? WHERE game_id = ? AND seat = ? AND done IS NULL",
+            stamp,
+            game_id,
+            handover.seat,
         )
 
     async def set_seat_role(

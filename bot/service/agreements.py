@@ -297,7 +297,6 @@ async def replace_player(
     except (SeatTakenError, ConflictError):
         host.cache.pop(game_id, None)
         raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
-    await host.store.cancel_deadlines(game_id, seat=seat)
     messages = await settle(host, plan, after)
     if seat in after.humans_to_act():
         from bot.service.deadlines import start_clock

@@ -20,6 +20,7 @@ from storage.records import (
     DmStatus,
     GameStatus,
     GuildSettings,
+    Handover,
     NewEvent,
     NewGame,
     RatingChange,
@@ -159,6 +160,19 @@ async def test_seats_join_leave_and_replace(store: GameStore, clock: Clock) -> N
         (0, 30, False),
         (1, 20, False),
     ]
+
+
+async def test_a_handover_closes_the_old_holders_clocks_in_the_same_write(
+    store: GameStore, clock: Clock
+) -> None:
+    gid = await new_game(store)
+    await store.append(gid, 0, [NewEvent(None, {"go": 1})], status=GameStatus.ACTIVE)
+    await store.add_deadline(gid, 0, "timeout", clock.now + timedelta(hours=1))
+    other = await store.add_deadline(gid, 1, "timeout", clock.now + timedelta(hours=1))
+    await store.append(gid, 1, [NewEvent(None, {"note": "replace"})], handover=Handover(0, 10, 30))
+    pending = await store.due_deadlines(clock.now + timedelta(days=1))
+    assert [(d.id, d.seat) for d in pending] == [(other.id, 1)]
+    assert [(s.seat, s.user_id) for s in await store.seats(gid)] == [(0, 30), (1, 20)]
 
 
 async def test_player_queries(store: GameStore, clock: Clock) -> None:
