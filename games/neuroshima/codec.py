@@ -202,7 +202,7 @@ def _parse_verb(
             if default is None:
                 raise _bad("Usage: {usage}", "usage", usage=usage)
             return default
-        if not args[i].isdigit() or not 0 <= int(args[i]) < 6:
+        if not args[i].isdecimal() or not 0 <= int(args[i]) < 6:
             raise _bad("{facing} is not a facing (0-5)", "bad_facing", facing=args[i])
         return int(args[i])
 
@@ -217,7 +217,7 @@ def _parse_verb(
     if verb == "draw":
         return Draw(tuple(_tile(a, None) for a in args))
     if verb == "discard":
-        if len(args) == 1 and args[0].isdigit():
+        if len(args) == 1 and args[0].isdecimal():
             i = int(args[0])
             if not 1 <= i <= len(hand):
                 raise _bad(
@@ -228,7 +228,7 @@ def _parse_verb(
     if verb == "place":
         if len(args) < 2:
             raise _bad("Usage: {usage}", "usage", usage="place runner C3 2")
-        tail = args[-1].isdigit()
+        tail = args[-1].isdecimal()
         where = args[-2] if tail else args[-1]
         name = " ".join(args[: -2 if tail else -1])
         f = int(args[-1]) if tail else 0

@@ -128,7 +128,7 @@ def parse(text: str, view: Any) -> Any:
         pts = tuple(_point(w) for w in rest if "," in w)
         other = [w for w in rest if "," not in w]
         form = next((w for w in other if w in ("line", "wedge")), "line")
-        facing = next((float(w) for w in other if w.replace(".", "").isdigit()), 90.0)
+        facing = next((float(w) for w in other if w.replace(".", "").isdecimal()), 90.0)
         return a.Deploy(first, pts, facing, form)
     if cmd == "policy":
         timing = next((w for w in rest if w in ("before", "after", "first")), "first")

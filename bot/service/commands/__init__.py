@@ -178,8 +178,9 @@ def help_text(topic: str = "") -> Text:
 
 async def dispatch(service: Service, user: UserId, command: Command, options: Options) -> Reply:
     """Run a command for a user: required options are checked, then its handler called."""
-    from bot.service.commands.spec import required_str
+    from bot.service.commands.spec import required_str, typed_values
 
+    options = typed_values(command, options)
     for option in command.options:
         if option.required:
             required_str(options, option.name)

@@ -31,6 +31,7 @@ from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games.registry import find_game
 from games.text import Text
+from storage.base import GameNotFoundError
 from storage.records import GameRecord, GameStatus
 
 if TYPE_CHECKING:
@@ -65,6 +66,23 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
     return any(s.user_id == uid for s in await service.store.seats(game_id))
 
 
+async def _check_kind(service: Service, game_id: int, key: str) -> None:
+    """Refuse a game of another kind named in a game's own group (`/warzone map game:N`)."""
+    try:
+        record = await service.store.get_game(game_id)
+    except GameNotFoundError:
+        raise NoSuchGameError("There is no game {game}.", game=game_id) from None
+    if record.game_key != key:
+        raise NoSuchGameError(
+            "Game {game} is a {kind} game, not {wanted}; use /{group}.",
+            code="wrong_game_kind",
+            game=game_id,
+            kind=Text.verbatim(find_game(record.game_key).name),
+            wanted=Text.verbatim(find_game(key).name),
+            group=Text.verbatim(group_name(record.game_key)),
+        )
+
+
 async def resolve_game(
     service: Service,
     user: UserId,
@@ -76,7 +94,10 @@ async def resolve_game(
     """The game a command is about (see the module docstring); raises NoSuchGameError."""
     given = options.get("game")
     if given is not None:
-        return service.game(given)
+        gid = service.game(given)
+        if key is not None:
+            await _check_kind(service, gid, key)
+        return gid
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
         gid = service.game(focus)
@@ -96,7 +117,10 @@ async def resolve_game(
     what = find_game(key).name if key else ""
     if not mine:
         if focus is not None and not seated:
-            return service.game(focus)
+            gid = service.game(focus)
+            if key is not None:
+                await _check_kind(service, gid, key)
+            return gid
         if key:
             raise NoSuchGameError(
                 "You are in no open {game} game. Start one with /{group} new.",
@@ -196,12 +220,15 @@ def lobby_commands(
         role_opts = (opt(label, "str", f"Your {label} (or random)", autocomplete="armies"),)
 
     async def new(service: Service, user: UserId, o: Options) -> Reply:
+        level = str(o.get("level") or "normal")
+        if o.get("vs") == "ai" and level not in ai.AI_USERS:
+            # Checked before the lobby exists: a refused command leaves nothing behind.
+            raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(LEVELS))
         created = await service.create(key, user, **_lobby_options(o, key, read_extra))
         assert created.game_id is not None
         if solo:
             return merge(created, await service.start(created.game_id, user))
         if o.get("vs") == "ai":
-            level = str(o.get("level") or "normal")
             return merge(created, await fill_with_ai(service, created.game_id, user, level, key))
         return created
 
@@ -211,6 +238,7 @@ def lobby_commands(
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:
         gid = service.game(required_str(o, "game"))
+        await _check_kind(service, gid, key)
         return await service.join(gid, user, o.get(label) if profile.roles else None)
 
     async def leave(service: Service, user: UserId, o: Options) -> Reply:

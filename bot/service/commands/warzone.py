@@ -26,6 +26,7 @@ from bot.service.commands.spec import (
     opt,
 )
 from bot.service.commands.warzone_tools import tool_commands
+from bot.service.errors import LobbyError
 from bot.service.hosting import warzone as host
 from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import LobbyUpdate, Reply
@@ -75,6 +76,28 @@ def _points(text: str) -> tuple[tuple[float, float], ...]:
     return tuple(out)
 
 
+def _model(state: Any, key: str) -> Any:
+    """The model `key` names (a squad id or a typo is the player's error, not a crash)."""
+    try:
+        return state.model(key)
+    except KeyError:
+        raise InvalidActionError(
+            "There is no model {model}; name one like A2.1 (squad A2, model 1).",
+            code="unknown_model",
+            model=key,
+        ) from None
+
+
+def _squad(state: Any, key: str) -> Any:
+    """The squad `key` names."""
+    try:
+        return state.squad(key)
+    except KeyError:
+        raise InvalidActionError(
+            "There is no squad {squad}; name one like A2.", code="unknown_squad", squad=key
+        ) from None
+
+
 async def _game(service: Service, user: UserId, o: Options, seated: bool = True) -> int:
     return await resolve_game(service, user, o, KEY, seated=seated)
 
@@ -86,6 +109,8 @@ def _order(name: str, description: str, options: tuple[Option, ...], build: Any,
     async def handler(service: Service, user: UserId, o: Options) -> Reply:
         gid = await _game(service, user, o)
         table = await load_table(service.host, gid)
+        if table.state is None:
+            raise LobbyError("Game {game} has not started yet.", code="not_started", game=gid)
         commands, sights, path = build(table.state, o)
         return await wp.act_report(service, gid, user, commands, sights, path)
 
@@ -102,7 +127,7 @@ def _as_reaction(state: Any, model: str, text: str) -> str:
 
 def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ...], tuple[()]]:
     model = str(o["model"])
-    m = state.model(model)
+    m = _model(state, model)
     gun = o.get("weapon") or wp.first_gun(m)
     if o.get("at"):
         at = _points(str(o["at"]))[0]
@@ -116,7 +141,7 @@ def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ..
 
 def _fight(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     model = str(o["model"])
-    m = state.model(model)
+    m = _model(state, model)
     from games.warzone.profiles import weapon
 
     gun = o.get("weapon") or next((k for k in m.weapons if weapon(k).kind in ("CC", "HG")),
@@ -130,12 +155,12 @@ def _move(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[tuple[flo
     path = _points(str(o["to"]))
     facing = f"@{o['facing']}" if o.get("facing") is not None else None
     if "." in who:
-        m = state.model(who)
+        m = _model(state, who)
         verb = "run" if o.get("run") else "walk"
         points = " ".join(f"{x:g},{y:g}" for x, y in path)
         return [_words(verb, who, points, facing)], (), (m.pos, *path)
     squad = who.upper()
-    state.squad(squad)
+    _squad(state, squad)
     commands = [] if state.active_squad == squad else [f"activate {squad}"]
     commands += wp.formation_orders(state, squad, path, bool(o.get("run")), o.get("target"))
     lead = state.model(state.squad(squad).commander)
@@ -145,7 +170,7 @@ def _move(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[tuple[flo
 def _deploy(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     squad = str(o["squad"]).upper()
     at = _points(str(o["at"]))
-    seat = state.squad(squad).seat
+    seat = _squad(state, squad).seat
     facing = o.get("facing")
     if facing is None:
         facing = 90 if seat == state.south_seat else 270
