@@ -14,7 +14,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
 
-from storage.base import Clock, ConflictError, MigrationError, StorageError
+from storage.base import Clock, ConflictError, MigrationError, StorageError, StorageFullError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
@@ -50,6 +50,8 @@ def safe_url(url: str) -> str:
 def _translate(err: Exception) -> StorageError:
     if isinstance(err, asyncpg.IntegrityConstraintViolationError):
         return ConflictError(f"constraint failed: {err}")
+    if isinstance(err, (asyncpg.DiskFullError, asyncpg.ReadOnlySQLTransactionError)):
+        return StorageFullError(f"PostgreSQL error: {err}")
     return StorageError(f"PostgreSQL error: {err}")
 
 

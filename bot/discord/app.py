@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -23,7 +25,9 @@ from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.service.commands.frontend import open_service
+from bot.service.i18n import localise
 from bot.service.service import Service
+from games.text import Text
 
 log = logging.getLogger("muster.discord")
 
@@ -136,5 +140,10 @@ def run_bot(settings: Settings, *, sync_global: bool = False) -> int:
         MusterBot(settings, sync_global=sync_global).run(token, log_handler=None)
     except discord.LoginFailure:
         log.error("Discord rejected the token: check DISCORD_TOKEN in .env")
+        return 1
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
+        # Unreachable (no network, DNS, a firewall): one line for the operator, no traceback.
+        unreachable = Text("cannot reach Discord: {error}", error=str(err) or type(err).__name__)
+        print(f"muster: {localise(unreachable, settings.locale)}", file=sys.stderr)
         return 1
     return 0

@@ -179,7 +179,7 @@ class Tally:
         """The tool's last line, keys in the issue's order."""
         return {
             "steps": self.steps,
-            "internal_errors": self.internal_errors,
+            "internal_errors": self.internal_errors + self.replay_mismatches,
             "unclear": self.unclear,
             "state_changes_on_rejection": self.state_changes_on_rejection,
         }
@@ -543,9 +543,8 @@ async def run_world(folder: Path, choose: Chooser, steps: int, tally: Tally) -> 
         await world.close()
 
 
-def run(folder: Path, seed: int, steps: int, world_steps: int = 400) -> Tally:
-    """A long run: fresh worlds of `world_steps` steps each until `steps` are done."""
-    tally = Tally()
+def run(folder: Path, seed: int, steps: int, world_steps: int, tally: Tally) -> Tally:
+    """`steps` steps on fresh worlds of `world_steps` steps each, counted into `tally`."""
     rng = random.Random(seed)
     done = 0
     n = 0
