@@ -66,7 +66,7 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
     return any(s.user_id == uid for s in await service.store.seats(game_id))
 
 
-async def _check_kind(service: Service, game_id: int, key: str) -> None:
+async def check_kind(service: Service, game_id: int, key: str) -> None:
     """Refuse a game of another kind named in a game's own group (`/warzone map game:N`)."""
     try:
         record = await service.store.get_game(game_id)
@@ -96,7 +96,7 @@ async def resolve_game(
     if given is not None:
         gid = service.game(given)
         if key is not None:
-            await _check_kind(service, gid, key)
+            await check_kind(service, gid, key)
         return gid
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
@@ -119,7 +119,7 @@ async def resolve_game(
         if focus is not None and not seated:
             gid = service.game(focus)
             if key is not None:
-                await _check_kind(service, gid, key)
+                await check_kind(service, gid, key)
             return gid
         if key:
             raise NoSuchGameError(
@@ -238,7 +238,7 @@ def lobby_commands(
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:
         gid = service.game(required_str(o, "game"))
-        await _check_kind(service, gid, key)
+        await check_kind(service, gid, key)
         return await service.join(gid, user, o.get(label) if profile.roles else None)
 
     async def leave(service: Service, user: UserId, o: Options) -> Reply:

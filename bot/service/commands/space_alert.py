@@ -18,6 +18,7 @@ from bot.service.commands.hosting import (
     Render,
     Values,
     action_command,
+    check_kind,
     fill_with_ai,
     lobby_commands,
     merge,
@@ -123,6 +124,7 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _join(service: Service, user: UserId, o: Options) -> Reply:
     gid = service.game(required_str(o, "game"))
+    await check_kind(service, gid, KEY)
     position = o.get("position")
     return await service.join(gid, user, None, None if position is None else int(position) - 1)
 

@@ -1,0 +1,199 @@
+"""Each internal error the catalogue fuzz (and a new user) found is now a coded refusal.
+
+The commands are typed as the issue's reports typed them (console lines), or sent as the Discord
+runner sends them (typed option values through `dispatch`). Every refusal has its exact code and
+leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.console.session import Session
+from bot.service.commands import catalogue, complete, dispatch
+from bot.service.table import load_table
+from games.base import GameError
+from games.warzone.state import Phase
+from tests.fuzz.catalogue import store_fingerprint
+from tests.hosting_warzone.driver import step
+
+HUGE = "99999999999999999999"
+
+
+def code_of(answer: str) -> str:
+    """The code of a console error line: 'Error (code): ...'."""
+    assert answer.startswith("Error ("), answer
+    return answer[len("Error (") : answer.index(")")]
+
+
+async def refused(session: Session, user: str, path: str, /, **options: Any) -> str:
+    """The code of a command sent as the Discord runner sends it; the store must not change."""
+    db = Path(session.service.store.path)  # type: ignore[attr-defined]
+    before = store_fingerprint(db)
+    command = catalogue().find(path)
+    assert command is not None
+    with pytest.raises(GameError) as caught:
+        await dispatch(session.service, user, command, options)
+    assert store_fingerprint(db) == before
+    assert str(caught.value.user_message)
+    return caught.value.code
+
+
+async def lines(session: Session, *typed: str) -> list[str]:
+    return [(await session.handle(line)).text for line in typed]
+
+
+async def duel(session: Session, group: str) -> int:
+    """A started two-player game of `group`: alice against bob."""
+    await lines(session, "/as alice", f"/{group} new vs:open")
+    gid = session.focus
+    assert gid is not None
+    await lines(session, "/as bob", f"/{group} join game:{gid}", "/as alice", f"/{group} start")
+    return gid
+
+
+async def test_focusing_a_game_that_does_not_exist(session: Session) -> None:
+    [answer] = await lines(session, "/game 99")
+    assert code_of(answer) == "no_such_game"
+    assert session.focus is None and session.internal_errors == 0
+
+
+async def test_acting_as_an_id_past_what_a_store_keeps(session: Session) -> None:
+    answers = await lines(session, "/as alice", f"/as {HUGE}", "/games")
+    assert code_of(answers[1]) == "bad_user"
+    assert session.user == "alice" and not answers[2].startswith(("Error", "Internal"))
+    assert session.internal_errors == 0
+
+
+@pytest.mark.parametrize("value", [2**63, 10**20, -(2**63) - 5])
+async def test_ids_past_2_to_the_63_are_refused_everywhere(session: Session, value: int) -> None:
+    await duel(session, "neuroshima")
+    assert await refused(session, "alice", "board", game=value) == "bad_option"
+    assert await refused(session, "alice", "neuroshima join", game=str(value)) in (
+        "bad_option",
+        "no_such_game",
+    )
+    [typed] = await lines(session, f"/board game:{value}")
+    assert code_of(typed) == "bad_option"
+
+
+async def test_an_order_before_the_skirmish_has_started(session: Session) -> None:
+    await lines(session, "/as alice", "/warzone new vs:open", "/as bob", "/warzone join game:1")
+    answers = await lines(
+        session, "/as alice", "/warzone move squad:nonexistent to:99,99", "/warzone shoot A2.1"
+    )
+    assert code_of(answers[1]) == "not_started"
+    assert code_of(answers[2]) == "not_started"
+    assert session.internal_errors == 0
+
+
+async def warzone_activation(session: Session) -> int:
+    """A Warzone skirmish played (first legal orders) until squads are activated."""
+    gid = await duel(session, "warzone")
+    for _ in range(200):
+        state = (await load_table(session.service.host, gid)).state
+        if state.phase is Phase.ACTIVATION:
+            return gid
+        assert await step(session, ["alice", "bob"]) is not None
+    raise AssertionError("the skirmish never reached its activations")
+
+
+async def test_a_squad_id_where_a_model_id_is_expected(session: Session) -> None:
+    gid = await warzone_activation(session)
+    for user in ("alice", "bob"):
+        for path, options in (
+            ("warzone shoot", {"model": "A2", "targets": "B2"}),
+            ("warzone fight", {"model": "A2", "targets": "B2"}),
+            ("warzone shoot", {"model": "A2", "at": "5,5"}),
+            ("warzone move", {"who": "Z9.1", "to": "99,99"}),
+        ):
+            code = await refused(session, user, path, game=gid, **options)
+            assert code in ("unknown_model", "not_your_turn"), (path, code)
+    assert await refused(session, "alice", "warzone move", game=gid, who="Q7", to="1,1") in (
+        "unknown_squad",
+        "not_your_turn",
+    )
+    assert await refused(session, "alice", "warzone deploy", game=gid, squad="Q7", at="1,1") in (
+        "unknown_squad",
+        "not_your_turn",
+    )
+
+
+def _game_commands(group: str) -> list[tuple[str, dict[str, Any]]]:
+    """Each command of a group that takes a game, with its required options filled in."""
+    found = catalogue().group(group)
+    assert found is not None
+    filled = {"int": 1, "bool": True, "str": "A2.1", "user": "bob"}
+    return [
+        (c.path, {o.name: o.choices[0] if o.choices else filled[o.type] for o in c.options
+                  if o.required and o.name != "game"})
+        for c in found.commands
+        if c.option("game") is not None
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("group", "other"),
+    [("warzone", "neuroshima"), ("neuroshima", "warzone"), ("space-alert", "neuroshima"),
+     ("sniper", "warzone")],
+)  # fmt: skip
+async def test_every_game_command_aimed_at_a_game_of_another_kind(
+    session: Session, group: str, other: str
+) -> None:
+    gid = await duel(session, other)
+    for user in ("alice", "bob", "carol"):
+        for path, required in _game_commands(group):
+            code = await refused(session, user, path, game=gid, **required)
+            assert code == "wrong_game_kind", (path, code)
+            focused = await refused(session, user, path, _game=gid, **required)
+            assert focused in ("wrong_game_kind", "no_game", "missing_option"), (path, focused)
+
+
+async def test_warzone_tools_in_a_thread_of_another_game(session: Session) -> None:
+    gid = await duel(session, "neuroshima")
+    assert await refused(session, "dave", "warzone los", _game=gid, shooter="27") == (
+        "wrong_game_kind"
+    )
+    answer = (await lines(session, "/as dave", "/warzone measure from:7 to:pass"))[1]
+    assert code_of(answer) == "wrong_game_kind"
+
+
+async def test_a_bad_ai_level_creates_no_lobby(session: Session) -> None:
+    for group in ("neuroshima", "warzone", "space-alert"):
+        assert await refused(session, "alice", f"{group} new", vs="ai", level="bogus") == (
+            "bad_option"
+        )
+    assert await session.service.games("alice") == []
+
+
+async def test_a_challenge_refused_for_its_opponent_creates_no_lobby(session: Session) -> None:
+    assert await refused(session, "alice", "neuroshima challenge", opponent="alice") == (
+        "already_in"
+    )
+    assert await refused(session, "alice", "neuroshima challenge", opponent=f"<@{HUGE}>") == (
+        "bad_user"
+    )
+    assert await session.service.games("alice") == []
+
+
+async def test_a_rematch_of_a_lobby_cancelled_before_its_start(session: Session) -> None:
+    await lines(session, "/as alice", "/neuroshima new vs:open", "/cancel game:1")
+    assert await refused(session, "alice", "rematch", game=1) == "never_played"
+
+
+async def test_text_where_a_number_is_expected(session: Session) -> None:
+    gid = await duel(session, "neuroshima")
+    assert await refused(session, "alice", "history", game=gid, last="x") == "bad_option"
+    assert await refused(session, "alice", "league leave", _guild=1, league="³") == "no_league"
+    assert await refused(session, "alice", "pause", game=gid, hours=2**62) == "bad_pause"
+    command = catalogue().find("neuroshima act")
+    assert command is not None
+    legal = await complete(session.service, "alice", command, "action", {"game": gid})
+    odd = legal[0].value.rsplit(" ", 1)[0] + " ³" if legal else "hq ³"
+    assert await refused(session, "alice", "neuroshima act", game=gid, action=odd)
+    [waited] = await lines(session, f"/wait {HUGE}")
+    assert code_of(waited) == "bad_clock"
+    assert session.internal_errors == 0
