@@ -206,8 +206,15 @@ def store_fingerprint(path: Path) -> tuple[Any, ...]:
         db.close()
 
 
-async def replayed_state(service: Service, game_id: int) -> tuple[Any, Any] | None:
-    """(the state the host plays on, the state of a full replay of the log); None in a lobby."""
+Replayed = dict[int, tuple[tuple[Any, ...], Any]]
+"""Per game: the moves a replay has checked and the state they led to (a replay after more
+moves continues from there, unless an undo changed what was checked)."""
+
+
+async def replayed_state(
+    service: Service, game_id: int, known: Replayed | None = None
+) -> tuple[Any, Any] | None:
+    """(the state the host plays on, the state of a replay of the log); None in a lobby."""
     table = await load_table(service.host, game_id)
     record = table.record
     if table.state is None or record.status is GameStatus.LOBBY or "game" not in record.config:
@@ -219,9 +226,15 @@ async def replayed_state(service: Service, game_id: int) -> tuple[Any, Any] | No
         decode(r.seq, r.engine_seat, r.action, spec.codec.from_json, table.profile.is_barrier)
         for r in events
     ]
-    moves = fold(entries).moves
-    base = spec.rules.setup(record.config["game"], settings.seats, record.seed)
-    return table.state, advance(spec, base, moves, 0)
+    moves = tuple(fold(entries).moves)
+    done, state = (known or {}).get(game_id, ((), None))
+    if state is None or moves[: len(done)] != done:
+        done, state = (), spec.rules.setup(record.config["game"], settings.seats, record.seed)
+    if len(moves) > len(done):
+        state = advance(spec, state, moves[len(done) :], len(done))
+    if known is not None:
+        known[game_id] = (moves, state)
+    return table.state, state
 
 
 def same_state(a: Any, b: Any) -> bool:
@@ -251,6 +264,7 @@ class World:
         self.session: Session
         self.games: list[int] = []
         self.commands = catalogue().all()
+        self.replayed: Replayed = {}
 
     # --- setting up ------------------------------------------------------------------------
     async def open(self) -> None:
@@ -303,7 +317,7 @@ class World:
                 await self._quiet("bob", "warzone setup", game=committed, seed="bob's words")
             running = await self._running(group)  # someone's turn, someone else's
             if running is not None:
-                await self._advance(running, self.choose.number(5, 120))
+                await self._advance(running, self.choose.number(5, 60))
             paused = await self._running(group)
             if paused is not None:
                 await self._quiet("alice", "pause", game=paused, hours=48)
@@ -481,7 +495,7 @@ class World:
             ids.append(self.choose.pick(self.games))
         for gid in ids:
             try:
-                pair = await replayed_state(self.service, gid)
+                pair = await replayed_state(self.service, gid, self.replayed)
             except Exception as err:  # a log that does not replay is as bad as a crash
                 self.tally.internal(f"replay of game {gid} after {what}", err)
                 continue
