@@ -12,6 +12,7 @@ Deploy(squad='A2', points=((18.0, 4.0),), facing=90.0, formation='line')
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -93,6 +94,8 @@ def _point(word: str) -> tuple[float, float]:
         ) from None
 
 
+_DEGREES = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+"""A deploy's facing word: plain degrees (so `1.2.3` or `³` is not mistaken for one)."""
 COMMANDS = (
     "keep", "pass", "side", "deploy", "policy", "activate", "walk", "run", "meleemove", "charge",
     "pivot", "focus", "evade", "shoot", "rapid", "blast", "fight", "sentry", "spot", "res",
@@ -128,7 +131,7 @@ def parse(text: str, view: Any) -> Any:
         pts = tuple(_point(w) for w in rest if "," in w)
         other = [w for w in rest if "," not in w]
         form = next((w for w in other if w in ("line", "wedge")), "line")
-        facing = next((float(w) for w in other if w.replace(".", "").isdecimal()), 90.0)
+        facing = next((float(w) for w in other if _DEGREES.fullmatch(w)), 90.0)
         return a.Deploy(first, pts, facing, form)
     if cmd == "policy":
         timing = next((w for w in rest if w in ("before", "after", "first")), "first")

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot.console.session import Session
-from bot.service.commands import catalogue, complete, dispatch
+from bot.service.commands import catalogue, dispatch
 from bot.service.table import load_table
 from games.base import GameError
+from games.registry import find_game
 from games.warzone.state import Phase
 from tests.fuzz.catalogue import store_fingerprint
 from tests.hosting_warzone.driver import step
@@ -189,11 +190,40 @@ async def test_text_where_a_number_is_expected(session: Session) -> None:
     assert await refused(session, "alice", "history", game=gid, last="x") == "bad_option"
     assert await refused(session, "alice", "league leave", _guild=1, league="³") == "no_league"
     assert await refused(session, "alice", "pause", game=gid, hours=2**62) == "bad_pause"
-    command = catalogue().find("neuroshima act")
-    assert command is not None
-    legal = await complete(session.service, "alice", command, "action", {"game": gid})
-    odd = legal[0].value.rsplit(" ", 1)[0] + " ³" if legal else "hq ³"
-    assert await refused(session, "alice", "neuroshima act", game=gid, action=odd)
     [waited] = await lines(session, f"/wait {HUGE}")
     assert code_of(waited) == "bad_clock"
     assert session.internal_errors == 0
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ("place runner C3 ³", "unknown_tile"),
+        ("discard ³", "unknown_tile"),
+        ("rotate C3 ³", "bad_facing"),
+        ("hq ³", "bad_hex"),
+    ],
+)
+async def test_a_superscript_digit_in_a_neuroshima_move(
+    session: Session, action: str, code: str
+) -> None:
+    gid = await duel(session, "neuroshima")
+    mover = "alice" if await session.service.waiting("alice") else "bob"
+    assert await refused(session, mover, "neuroshima act", game=gid, action=action) == code
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "code"),
+    [("sniper_elite", "shoot D2 ³", "bad_action"), ("sniper_elite", "discard ³", "bad_action")],
+)
+def test_a_superscript_digit_in_a_sniper_order(key: str, text: str, code: str) -> None:
+    with pytest.raises(GameError) as caught:
+        find_game(key).codec.parse(text, None)
+    assert caught.value.code == code
+
+
+def test_a_deploy_facing_that_only_looks_like_a_number() -> None:
+    parse = find_game("warzone").codec.parse
+    assert parse("deploy A2 1,1 1.2.3", None).facing == 90.0
+    assert parse("deploy A2 1,1 ³", None).facing == 90.0
+    assert parse("deploy A2 1,1 45.5", None).facing == 45.5
