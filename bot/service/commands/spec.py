@@ -219,7 +219,8 @@ def typed_values(command: Command, options: Options) -> dict[str, Any]:
         if value is None or option.type in ("str", "user"):
             continue
         if isinstance(value, str):
-            value = option.read(value)
+            # A game is named "#12" as often as "12" (that is how lists show it).
+            value = option.read(value.strip().removeprefix("#") if option.name == "game" else value)
         elif option.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
             raise _bad(
                 "{option} must be a whole number, not {text!r}.", option=option.name, text=value
