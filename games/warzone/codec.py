@@ -12,6 +12,7 @@ Deploy(squad='A2', points=((18.0, 4.0),), facing=90.0, formation='line')
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
@@ -87,7 +88,10 @@ def from_json(data: Mapping[str, Any]) -> Any:
 def _point(word: str) -> tuple[float, float]:
     try:
         x, y = word.split(",")
-        return float(x), float(y)
+        point = float(x), float(y)
+        if not all(math.isfinite(v) for v in point):  # `nan` and `inf` parse as floats
+            raise ValueError(word)
+        return point
     except ValueError:
         raise _bad(
             "{word} is not a point; write x,y in inches, like 12,7.5", word=repr(word)

@@ -105,22 +105,16 @@ async def warzone_activation(session: Session) -> int:
 async def test_a_squad_id_where_a_model_id_is_expected(session: Session) -> None:
     gid = await warzone_activation(session)
     for user in ("alice", "bob"):
-        for path, options in (
-            ("warzone shoot", {"model": "A2", "targets": "B2"}),
-            ("warzone fight", {"model": "A2", "targets": "B2"}),
-            ("warzone shoot", {"model": "A2", "at": "5,5"}),
-            ("warzone move", {"who": "Z9.1", "to": "99,99"}),
+        for path, options, code in (
+            ("warzone shoot", {"model": "A2", "targets": "B2"}, "unknown_model"),
+            ("warzone fight", {"model": "A2", "targets": "B2"}, "unknown_model"),
+            ("warzone shoot", {"model": "A2", "at": "5,5"}, "unknown_model"),
+            ("warzone shoot", {"model": "A2.1", "rapid": True}, "missing_option"),
+            ("warzone move", {"who": "Z9.1", "to": "99,99"}, "unknown_model"),
+            ("warzone move", {"who": "Q7", "to": "1,1"}, "unknown_squad"),
+            ("warzone deploy", {"squad": "Q7", "at": "1,1"}, "unknown_squad"),
         ):
-            code = await refused(session, user, path, game=gid, **options)
-            assert code in ("unknown_model", "not_your_turn"), (path, code)
-    assert await refused(session, "alice", "warzone move", game=gid, who="Q7", to="1,1") in (
-        "unknown_squad",
-        "not_your_turn",
-    )
-    assert await refused(session, "alice", "warzone deploy", game=gid, squad="Q7", at="1,1") in (
-        "unknown_squad",
-        "not_your_turn",
-    )
+            assert await refused(session, user, path, game=gid, **options) == code, path
 
 
 def _game_commands(group: str) -> list[tuple[str, dict[str, Any]]]:
@@ -227,3 +221,17 @@ def test_a_deploy_facing_that_only_looks_like_a_number() -> None:
     assert parse("deploy A2 1,1 1.2.3", None).facing == 90.0
     assert parse("deploy A2 1,1 ³", None).facing == 90.0
     assert parse("deploy A2 1,1 45.5", None).facing == 45.5
+
+
+@pytest.mark.parametrize("where", ["nan,nan", "inf,5", "1e400,2", "5,-inf"])
+def test_a_point_that_is_not_on_any_table(where: str) -> None:
+    with pytest.raises(GameError) as caught:
+        find_game("warzone").codec.parse(f"walk A2.1 {where}", None)
+    assert caught.value.code == "bad_action"
+
+
+async def test_an_order_to_a_point_that_is_not_on_any_table(session: Session) -> None:
+    gid = await warzone_activation(session)
+    for where in ("nan,nan", "inf,5"):
+        code = await refused(session, "alice", "warzone move", game=gid, who="A2", to=where)
+        assert code == "bad_point"

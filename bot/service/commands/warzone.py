@@ -8,6 +8,7 @@ table image with the shot's sight rays or the move's path.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -24,6 +25,7 @@ from bot.service.commands.spec import (
     Suggestion,
     game_option,
     opt,
+    required_str,
 )
 from bot.service.commands.warzone_tools import tool_commands
 from bot.service.errors import LobbyError
@@ -67,7 +69,10 @@ def _points(text: str) -> tuple[tuple[float, float], ...]:
     for word in text.replace(", ", ",").replace(";", " ").split():
         try:
             x, y = word.split(",")
-            out.append((float(x), float(y)))
+            point = float(x), float(y)
+            if not all(math.isfinite(v) for v in point):  # `nan` and `inf` parse as floats
+                raise ValueError(word)
+            out.append(point)
         except ValueError:
             raise InvalidActionError("{word} is not a point; write x,y like 12,7.5.",
                                      code="bad_point", word=repr(word)) from None  # fmt: skip
@@ -132,7 +137,7 @@ def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ..
     if o.get("at"):
         at = _points(str(o["at"]))[0]
         return [_words("blast", model, gun, f"{at[0]:g},{at[1]:g}")], (), ()
-    targets = str(o["targets"]).split()
+    targets = required_str(o, "targets").split()  # optional only beside `at`
     verb = "rapid" if o.get("rapid") else "shoot"
     text = _as_reaction(state, model, _words(verb, model, gun, *targets,
                                              "+res" if o.get("res") else None))  # fmt: skip
