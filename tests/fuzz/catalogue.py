@@ -401,7 +401,10 @@ class World:
                 self.tally.internal(f"complete {command.path} {option.name} as {user}", err)
                 found = []
             if found:
-                return _typed(option, c.pick(found).value)
+                value = c.pick(found).value
+                if option.type == "str" and c.chance(0.2):
+                    value = self._mutated(value)
+                return _typed(option, value)
         if option.type == "int":
             return self._int(option)
         if option.type == "bool":
@@ -411,6 +414,13 @@ class World:
         if option.type == "choice" and roll < 85:
             return c.pick(option.choices)
         return c.pick((*NEARLY, *NEARLY, *HOSTILE, *(str(g) for g in self.games or [1])))
+
+    def _mutated(self, value: str) -> str:
+        """A legal value with one word swapped for a nearly legal or hostile one."""
+        words = value.split() or [""]
+        i = self.choose.number(0, len(words) - 1)
+        words[i] = self.choose.pick((*NEARLY, *HOSTILE))
+        return " ".join(words)
 
     def _int(self, option: Option) -> Any:
         c = self.choose
