@@ -235,3 +235,9 @@ async def test_an_order_to_a_point_that_is_not_on_any_table(session: Session) ->
     for where in ("nan,nan", "inf,5"):
         code = await refused(session, "alice", "warzone move", game=gid, who="A2", to=where)
         assert code == "bad_point"
+
+
+async def test_a_mission_the_rules_refuse_creates_no_lobby(session: Session) -> None:
+    options = {"crew": 1, "fifth_android": True, "campaign": False}
+    assert await refused(session, "carol", "space-alert new", **options) == "bad_config"
+    assert await session.service.games("carol") == []

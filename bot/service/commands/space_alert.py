@@ -23,6 +23,7 @@ from bot.service.commands.hosting import (
     lobby_commands,
     merge,
     play_commands,
+    profile_of,
     thread_option,
     words,
 )
@@ -44,6 +45,9 @@ from bot.service.commands.spec import (
 from bot.service.errors import LobbyError
 from bot.service.hosting.space_alert import KEY, PHASE_CLOCKS, mission_choices
 from bot.service.outbox import Reply
+from games import engine
+from games.base import GameError
+from games.registry import find_game
 from games.space_alert.actions import (
     ClearSlot,
     FlyAgain,
@@ -100,12 +104,24 @@ def _lobby_options(o: Options) -> dict[str, Any]:
     return options
 
 
+def _check_mission(options: dict[str, Any], mode: str, crew: int) -> None:
+    """Refuse a mission the rules cannot set up before its lobby exists (crew 1 with a fifth
+    android, say): the players' seats do not change what is valid."""
+    config = profile_of(KEY).build_config(options, mode, [None] * crew)
+    try:
+        engine.start(find_game(KEY).rules, config, crew, "check")
+    except GameError as err:
+        raise LobbyError(err.user_message, code="bad_config") from None
+
+
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
     crew = int(o.get("crew") or 4)
+    mode = "solo" if crew == 1 else "crew"
+    _check_mission(_lobby_options(o), mode, crew)
     created = await service.create(
         KEY,
         user,
-        mode="solo" if crew == 1 else "crew",
+        mode=mode,
         seats=crew,
         options=_lobby_options(o),
         rated=False,
