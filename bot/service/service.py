@@ -168,6 +168,17 @@ class Service:
             return await agreements.answer(self.host, gid, uid, ABORT, True)
         return await agreements.offer(self.host, gid, uid, ABORT)
 
+    async def pause(self, game: GameId, user: UserId, hours: float | None = None) -> Reply:
+        """Ask to pause the clocks (for `hours`, or until someone resumes)."""
+        if hours is not None and not 1 <= hours <= MAX_PAUSE_HOURS:
+            raise RequestError(
+                "A pause lasts from 1 to {max} hours.", code="bad_pause", max=MAX_PAUSE_HOURS
+            )
+        until = None if hours is None else self.host.clock.now() + timedelta(hours=hours)
+        return await agreements.offer(
+            self.host, self.game(game), self.user(user), PAUSE_REQUEST, until
+        )
+
     async def resume(self, game: GameId, user: UserId) -> Reply:
         """Restart the clocks of a paused game."""
         return await agreements.resume(self.host, self.game(game), self.user(user))
@@ -200,17 +211,6 @@ class Service:
                 game=gid,
             )
         return await agreements.rematch(self.host, gid, self.user(user))
-
-    async def pause(self, game: GameId, user: UserId, hours: float | None = None) -> Reply:
-        """Ask to pause the clocks (for `hours`, or until someone resumes)."""
-        if hours is not None and not 0 < hours <= MAX_PAUSE_HOURS:
-            raise RequestError(
-                "A pause lasts from 1 to {max} hours.", code="bad_pause", max=MAX_PAUSE_HOURS
-            )
-        until = None if hours is None else self.host.clock.now() + timedelta(hours=hours)
-        return await agreements.offer(
-            self.host, self.game(game), self.user(user), PAUSE_REQUEST, until
-        )
 
     # --- looking -----------------------------------------------------------------------------
     async def board(self, game: GameId) -> Reply:

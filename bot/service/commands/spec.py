@@ -210,28 +210,30 @@ def parse_duration(text: str) -> int:
 
 
 def typed_values(command: Command, options: Options) -> dict[str, Any]:
-    """The options with each value of the option's type and range: text is read as the console
-    reads it, anything else refused (a console types anything; a Discord client can be scripted
-    around its own limits)."""
+    """The options with each value of its option's type and range: anything else is read as
+    the console reads text, and refused when it does not read (a console types anything; a
+    Discord client can be scripted around its own limits)."""
     typed = dict(options)
     for option in command.options:
         value = options.get(option.name)
         if value is None or option.type in ("str", "user"):
             continue
-        if isinstance(value, str):
+        if not _fits(option, value):
+            text = str(value).strip()
             # A game is named "#12" as often as "12" (that is how lists show it).
-            value = option.read(value.strip().removeprefix("#") if option.name == "game" else value)
-        elif option.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-            raise _bad(
-                "{option} must be a whole number, not {text!r}.", option=option.name, text=value
-            )
-        elif option.type != "int" and not isinstance(value, bool if option.type == "bool" else str):
-            raise _bad("{option} must be one of: {choices}.", option=option.name,
-                       choices=", ".join(option.choices) or "true, false")  # fmt: skip
+            value = option.read(text.removeprefix("#") if option.name == "game" else text)
         if option.type == "int":
             _check_range(option, value)
         typed[option.name] = value
     return typed
+
+
+def _fits(option: Option, value: object) -> bool:
+    if option.type == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if option.type == "bool":
+        return isinstance(value, bool)
+    return value in option.choices
 
 
 def _check_range(option: Option, value: int) -> None:
