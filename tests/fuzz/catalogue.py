@@ -47,6 +47,7 @@ from bot.service.commands import (
 )
 from bot.service.commands.hosting import group_name
 from bot.service.commands.leagues import CONTEXT_ROLES
+from bot.service.i18n import LANGUAGES, localise
 from bot.service.leagues import LeagueService
 from bot.service.snapshots import advance
 from bot.service.table import HostSettings, load_table
@@ -483,7 +484,12 @@ class World:
         except GameError as err:
             self.tally.rejected += 1
             self.tally.codes[err.code] += 1
-            if not err.code or not str(err.user_message).strip():
+            try:  # the player reads it in their language: it must say something there too
+                said = localise(err.user_message, self.choose.pick(LANGUAGES))
+            except Exception as bad:  # a template its fields do not fill
+                self.tally.internal(f"saying the refusal of {what}", bad)
+                said = ""
+            if err.code in ("", GameError.default_code) or not said.strip():
                 self.tally.unclear += 1
                 self.tally.first.setdefault(f"unclear {err.code!r}", what)
             if store_fingerprint(self.path) != before:
