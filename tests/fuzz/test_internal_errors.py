@@ -165,6 +165,12 @@ async def test_a_bad_ai_level_creates_no_lobby(session: Session) -> None:
         assert await refused(session, "alice", f"{group} new", vs="ai", level="bogus") == (
             "bad_option"
         )
+        # A caller past dispatch's typing (a panel, a test) meets the handler's own check.
+        command = catalogue().find(f"{group} new")
+        assert command is not None
+        with pytest.raises(GameError) as caught:
+            await command.handler(session.service, "alice", {"vs": "ai", "level": "bogus"})
+        assert caught.value.code == "bad_level"
     assert await session.service.games("alice") == []
 
 

@@ -117,6 +117,9 @@ def _check_mission(options: dict[str, Any], mode: str, crew: int) -> None:
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
     crew = int(o.get("crew") or 4)
     mode = "solo" if crew == 1 else "crew"
+    level = str(o.get("level") or "normal")
+    if o.get("vs") == "ai" and level not in LEVELS:
+        raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(LEVELS))
     _check_mission(_lobby_options(o), mode, crew)
     created = await service.create(
         KEY,
@@ -133,7 +136,6 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
     if crew == 1:
         return merge(created, await service.start(created.game_id, user))
     if o.get("vs") == "ai":
-        level = str(o.get("level") or "normal")
         return merge(created, await fill_with_ai(service, created.game_id, user, level, KEY))
     return created
 
