@@ -73,10 +73,11 @@ async def test_acting_as_an_id_past_what_a_store_keeps(session: Session) -> None
 async def test_ids_past_2_to_the_63_are_refused_everywhere(session: Session, value: int) -> None:
     await duel(session, "neuroshima")
     assert await refused(session, "alice", "board", game=value) == "bad_option"
-    assert await refused(session, "alice", "neuroshima join", game=str(value)) in (
-        "bad_option",
-        "no_such_game",
-    )
+    assert await refused(session, "alice", "neuroshima join", game=str(value)) == "bad_option"
+    assert session.service.user("alice") != value
+    with pytest.raises(GameError) as caught:
+        session.service.user(value)
+    assert caught.value.code == "bad_user"
     [typed] = await lines(session, f"/board game:{value}")
     assert code_of(typed) == "bad_option"
 
