@@ -11,6 +11,7 @@ the last line on stdout is one JSON object with exactly these keys, in this orde
 steps: fuzz steps run; internal_errors: anything raised that is not a GameError (and logs that
 do not replay); unclear: rejections without a code or a message; state_changes_on_rejection:
 refused commands that changed the store. The exit code is 1 when any of them is not 0.
+Ctrl-C (or SIGTERM) stops a run after its current step and still prints the line.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import signal
 import sys
 import tempfile
 import time
@@ -48,12 +50,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.disable(logging.CRITICAL)  # the service logs every internal error; we count them
     tally = Tally()
+
+    def stop(signum: int, frame: object) -> None:
+        # Ctrl-C or kill ends a long run after the current step; the counts so far still print.
+        del signum, frame
+        tally.stopped = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     started = time.monotonic()
     shown: set[str] = set()
     chunk = max(1, args.world_steps)
     with tempfile.TemporaryDirectory(prefix="muster-fuzz-") as folder:
         n = 0
-        while tally.steps < args.steps:
+        while tally.steps < args.steps and not tally.stopped:
             steps = min(chunk, args.steps - tally.steps)
             run(Path(folder) / f"w{n}", args.seed * 1_000_003 + n, steps, steps, tally)
             n += 1

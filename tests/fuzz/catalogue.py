@@ -150,6 +150,8 @@ class Tally:
     unclear: int = 0
     state_changes_on_rejection: int = 0
     replay_mismatches: int = 0
+    stopped: bool = False
+    """Set (by a signal) to end a long run after the current step."""
     accepted: int = 0
     rejected: int = 0
     codes: Counter[str] = field(default_factory=Counter)
@@ -568,6 +570,8 @@ async def run_world(folder: Path, choose: Chooser, steps: int, tally: Tally) -> 
     await world.open()
     try:
         for _ in range(steps):
+            if tally.stopped:
+                break
             await world.step()
     finally:
         await world.close()
@@ -578,7 +582,7 @@ def run(folder: Path, seed: int, steps: int, world_steps: int, tally: Tally) -> 
     rng = random.Random(seed)
     done = 0
     n = 0
-    while done < steps:
+    while done < steps and not tally.stopped:
         chunk = min(world_steps, steps - done)
         where = folder / f"world{n}"
         where.mkdir(parents=True, exist_ok=True)
