@@ -39,6 +39,7 @@ from bot.service.commands import (
     CONTEXT_CHANNEL,
     CONTEXT_GAME,
     CONTEXT_GUILD,
+    CONTEXT_SEED,
     Command,
     Option,
     catalogue,
@@ -268,6 +269,7 @@ class World:
         self.games: list[int] = []
         self.commands = catalogue().all()
         self.replayed: Replayed = {}
+        self.seeds = 0
 
     # --- setting up ------------------------------------------------------------------------
     async def open(self) -> None:
@@ -286,7 +288,7 @@ class World:
     async def _run(self, user: str, path: str, **options: Any) -> Any:
         command = catalogue().find(path)
         assert command is not None, path
-        context = {CONTEXT_GUILD: GUILD, CONTEXT_CHANNEL: 1, **options}
+        context = {CONTEXT_GUILD: GUILD, CONTEXT_CHANNEL: 1, CONTEXT_SEED: self._seed(), **options}
         reply = await dispatch(self.service, user, command, context)
         if reply.game_id is not None and reply.game_id not in self.games:
             self.games.append(reply.game_id)
@@ -389,8 +391,15 @@ class World:
             context[CONTEXT_ADMIN] = True
         if self.games and c.chance(0.5):
             context[CONTEXT_GAME] = c.pick(self.games)
+        context[CONTEXT_SEED] = self._seed()
         del command
         return context
+
+    def _seed(self) -> str:
+        """A seed for the next new game: the same steps make the same games (so a failing
+        example replays and shrinks)."""
+        self.seeds += 1
+        return f"fuzz:{self.seeds}"
 
     async def _value(
         self, user: str, command: Command, option: Option, given: dict[str, Any]
