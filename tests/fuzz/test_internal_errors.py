@@ -252,3 +252,28 @@ async def test_a_mission_the_rules_refuse_creates_no_lobby(session: Session) -> 
     options = {"crew": 1, "fifth_android": True, "campaign": False}
     assert await refused(session, "carol", "space-alert new", **options) == "bad_config"
     assert await session.service.games("carol") == []
+
+
+@pytest.mark.parametrize("mode", ["deathmatch", "teams"])
+async def test_options_the_rules_refuse_create_no_lobby(session: Session, mode: str) -> None:
+    for vs in ("ai", "open"):
+        code = await refused(session, "alice", "neuroshima new", mode=mode, vs=vs, mercenaries=2)
+        assert code == "bad_config"
+    assert await session.service.games("alice") == []
+
+
+async def test_more_seats_than_armies_is_refused_before_the_lobby(session: Session) -> None:
+    options = {"mode": "deathmatch", "seats": 6, "vs": "ai", "level": "easy"}
+    assert await refused(session, "alice", "neuroshima new", **options) == "too_many_seats"
+    assert await session.service.games("alice") == []
+
+
+async def test_a_round_robin_nobody_joined_starts_as_cancelled(session: Session) -> None:
+    context = {"_guild": 1, "_admin": True}
+    create = catalogue().find("league create")
+    start = catalogue().find("league start")
+    assert create is not None and start is not None
+    await dispatch(session.service, "alice", create, {**context, "name": "Empty",
+                                                      "format": "round-robin"})  # fmt: skip
+    reply = await dispatch(session.service, "alice", start, {**context, "league": "Empty"})
+    assert str(reply.text) == "Empty is cancelled: only 0 player(s) checked in."

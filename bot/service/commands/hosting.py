@@ -26,9 +26,12 @@ from bot.service.commands.spec import (
     required_str,
 )
 from bot.service.errors import LobbyError, NoSuchGameError
+from bot.service.lobby_text import role_label
 from bot.service.outbox import Reply
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
+from games import engine
+from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import GameNotFoundError
@@ -187,6 +190,35 @@ def _lobby_options(options: Options, key: str, extra: Callable[[Options], dict[s
     return kwargs
 
 
+def check_setup(key: str, mode: str | None, seats: int | None, options: Mapping[str, Any]) -> None:
+    """Refuse options the rules cannot set up (three players with two mercenaries each) before
+    the lobby exists, rather than at its start: a refused `new` leaves nothing behind."""
+    profile = profile_of(key)
+    try:
+        chosen = profile.mode(mode)
+    except KeyError:
+        return  # creating the lobby names a wrong mode or seat count in its own words
+    count = seats if seats is not None else chosen.seats[0]
+    if count not in chosen.seats:
+        return
+    if profile.roles and profile.unique_roles and count > len(profile.roles):
+        # Such a lobby could never start: every seat needs a role of its own.
+        raise LobbyError(
+            "At most {count} players: each needs a different choice ({label}).",
+            code="too_many_seats",
+            count=len(profile.roles),
+            label=role_label(profile),
+        )
+    # Which armies the players pick does not decide whether the options are valid.
+    roles = [profile.roles[i % len(profile.roles)] if profile.roles else None
+             for i in range(count)]  # fmt: skip
+    config = profile.build_config(options, chosen.name, roles)
+    try:
+        engine.start(find_game(key).rules, config, count, "check")
+    except GameError as err:
+        raise LobbyError(err.user_message, code="bad_config") from None
+
+
 async def fill_with_ai(service: Service, game_id: int, user: UserId, level: str, key: str) -> Reply:
     """Seat AI players of `level` in every open seat of a lobby, then start it."""
     role = RANDOM_ROLE if profile_of(key).roles else None
@@ -224,7 +256,9 @@ def lobby_commands(
         if o.get("vs") == "ai" and level not in ai.AI_USERS:
             # Checked before the lobby exists: a refused command leaves nothing behind.
             raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(LEVELS))
-        created = await service.create(key, user, **_lobby_options(o, key, read_extra))
+        kwargs = _lobby_options(o, key, read_extra)
+        check_setup(key, kwargs.get("mode"), kwargs.get("seats"), kwargs["options"])
+        created = await service.create(key, user, **kwargs)
         assert created.game_id is not None
         if solo:
             return merge(created, await service.start(created.game_id, user))
