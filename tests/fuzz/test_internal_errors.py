@@ -277,3 +277,11 @@ async def test_a_round_robin_nobody_joined_starts_as_cancelled(session: Session)
                                                       "format": "round-robin"})  # fmt: skip
     reply = await dispatch(session.service, "alice", start, {**context, "league": "Empty"})
     assert str(reply.text) == "Empty is cancelled: only 0 player(s) checked in."
+
+
+async def test_a_setup_with_a_bad_seed_changes_nothing(session: Session) -> None:
+    await lines(session, "/as alice", "/warzone new vs:open", "/as bob", "/warzone join game:1")
+    code = await refused(
+        session, "bob", "warzone setup", game=1, terrain="open_fields", seed="a" * 101
+    )
+    assert code == "bad_seed"
