@@ -42,6 +42,11 @@ class StorageError(Exception):
     """A database problem, with a message an operator can act on."""
 
 
+class StorageFullError(StorageError):
+    """The disk is full or the database read-only: the write was refused and nothing was saved.
+    Play can go on once the operator frees space (or makes the database writable again)."""
+
+
 class MigrationError(StorageError):
     """The schema could not be brought to the version this code needs."""
 

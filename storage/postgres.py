@@ -13,7 +13,7 @@ from typing import Any
 
 import asyncpg  # type: ignore[import-untyped]
 
-from storage.base import Clock, ConflictError, MigrationError, StorageError
+from storage.base import Clock, ConflictError, MigrationError, StorageError, StorageFullError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
@@ -42,6 +42,8 @@ def to_dollar(sql: str) -> str:
 def _translate(err: Exception) -> StorageError:
     if isinstance(err, asyncpg.IntegrityConstraintViolationError):
         return ConflictError(f"constraint failed: {err}")
+    if isinstance(err, (asyncpg.DiskFullError, asyncpg.ReadOnlySQLTransactionError)):
+        return StorageFullError(f"PostgreSQL error: {err}")
     return StorageError(f"PostgreSQL error: {err}")
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import aiosqlite
 
-from storage.base import Clock, ConflictError, MigrationError, StorageError
+from storage.base import Clock, ConflictError, MigrationError, StorageError, StorageFullError
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
@@ -29,9 +29,17 @@ _HEADER = b"SQLite format 3\x00"
 _TIME_FORMAT = "%Y-%m-%dT%H:%M:%S.%f+00:00"
 
 
+_FULL = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY})
+"""Primary result codes of a write the disk cannot take (full, or read-only)."""
+
+
 def _translate(err: sqlite3.Error) -> StorageError:
     if isinstance(err, sqlite3.IntegrityError):
         return ConflictError(f"constraint failed: {err}")
+    if (
+        getattr(err, "sqlite_errorcode", 0) & 0xFF in _FULL
+    ):  # extended codes keep it in the low byte
+        return StorageFullError(f"SQLite error: {err}")
     return StorageError(f"SQLite error: {err}")
 
 

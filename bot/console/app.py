@@ -105,7 +105,8 @@ def run_lines(
     out: TextIO,
     before: Callable[[str], None],
 ) -> int:
-    """Answer each line until /quit or the end of input; returns the exit code."""
+    """Answer each line until /quit or the end of input; returns the exit code (1 when any
+    line ended in an internal error, so a script run fails visibly)."""
     for line in lines:
         before(line)
         answer = loop.run_until_complete(session.handle(line))
@@ -113,7 +114,7 @@ def run_lines(
             print(answer.text, file=out, flush=True)
         if answer.stop:
             break
-    return 0
+    return 1 if session.internal_errors else 0
 
 
 def _readline(loop: asyncio.AbstractEventLoop, session: Session) -> None:

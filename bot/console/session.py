@@ -21,7 +21,7 @@ from bot.service.commands import (
     dispatch,
     help_text,
 )
-from bot.service.commands.frontend import humans, locale
+from bot.service.commands.frontend import humans, locale, place
 from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
@@ -99,6 +99,9 @@ class Session:
         self._remember = remember or (lambda name: None)
         self._shown: list[Message] = []
         """Messages printed since the last line, marked delivered in the outbox after it."""
+        self.internal_errors = 0
+        """Lines that ended in an internal error (a script run then exits non-zero)."""
+        self.last_internal = ""
         self.service.user(user)
 
     @property
@@ -172,6 +175,8 @@ class Session:
             return Answer(self.say(error))
         except Exception as err:  # the console keeps running; the log has the trace
             log.exception("console command failed: %s", text)
+            self.internal_errors += 1
+            self.last_internal = f"{type(err).__name__}: {err}"
             error = Text("Internal error: {error}", error=f"{type(err).__name__}: {err}")
             return Answer(self.say(error))
         due = await self.deliver_due()
@@ -262,8 +267,8 @@ class Session:
             raise GameError(
                 "No game in focus: start one (/help) or pick one with /game N.", "no_game"
             )
-        record = await self.service.store.get_game(self.focus)
-        command = catalogue().find(f"{group_name(record.game_key)} act")
+        where = await place(self.service, self.focus)
+        command = catalogue().find(f"{group_name(where.game_key)} act")
         assert command is not None
         options = {**self._context(), "action": text, "game": self.focus}
         return await dispatch(self.service, self.user, command, options)
@@ -286,8 +291,8 @@ class Session:
         name = arg.strip()
         if not name or name.startswith(("/", "-")) or ":" in name:
             return Answer(Text("Usage: /as NAME (a local player's name)"))
+        self.service.user(name)  # refuses an id no store can keep before the switch
         self.user = name
-        self.service.user(name)
         self._remember(name)
         waiting = await self.service.waiting(name)
         where = ", ".join(f"#{g.id}" for g in waiting)
@@ -298,8 +303,7 @@ class Session:
         return Answer(Text("Now acting as {player}.", player=name))
 
     async def _game(self, arg: str) -> Answer:
-        gid = self.service.game(arg)
-        await self.service.store.get_game(gid)
+        gid = (await place(self.service, arg)).game_id
         self.focus = gid
         return Answer(Text("Game {game} is in focus.", game=gid))
 

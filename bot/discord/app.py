@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import sys
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from aiohttp import web
@@ -37,6 +39,7 @@ from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.lag import LagMonitor
 from bot.service import metrics
 from bot.service.commands.frontend import open_service
+from bot.service.i18n import localise
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service
@@ -384,4 +387,9 @@ def run_bot(
         return asyncio.run(main())
     except discord.LoginFailure:
         log.error("Discord rejected the token: check DISCORD_TOKEN in .env")
+        return 1
+    except (aiohttp.ClientError, OSError, discord.GatewayNotFound) as err:
+        # Unreachable (no network, DNS, a firewall): one line for the operator, no traceback.
+        unreachable = Text("cannot reach Discord: {error}", error=str(err) or type(err).__name__)
+        print(f"muster: {localise(unreachable, settings.locale)}", file=sys.stderr)
         return 1

@@ -26,12 +26,14 @@ from bot.service.commands.hosting import THREAD
 from bot.service.commands.leagues import CONTEXT_ROLES
 from bot.service.commands.server import default_thread
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
+from bot.service.errors import storage_full
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
 from bot.service.outbox import LobbyUpdate, PrivateUpdate, PublicUpdate, Reply
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies
 from games.base import GameError
+from storage.base import StorageFullError
 
 if TYPE_CHECKING:
     from bot.discord.delivery import Delivery
@@ -258,6 +260,9 @@ class Runner:
         """The one error handler: GameError as an ephemeral line, else an incident id."""
         if isinstance(err, app_commands.CommandInvokeError):
             err = err.original
+        if isinstance(err, StorageFullError):  # a panel click that did not go through dispatch
+            log.error("not saved: %s", err)
+            err = storage_full()
         if isinstance(err, GameError):
             text = localise(err.user_message, await self._safe_locale(interaction))
         else:

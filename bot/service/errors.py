@@ -35,6 +35,17 @@ class RequestError(GameError):
     default_code = "request"
 
 
+class NotSavedError(GameError):
+    """The store refused the write (disk full, database read-only): nothing changed."""
+
+    default_code = "storage_full"
+
+
+def storage_full() -> NotSavedError:
+    """What a player reads when the server cannot save their move (they may retry later)."""
+    return NotSavedError("The server's storage is full; your move was not saved.")
+
+
 def not_seated(game_id: int) -> PermissionDeniedError:
     """The error for a user with no seat in a game (a spectator)."""
     return PermissionDeniedError(

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
 from bot.service.clock import Clock, SystemClock
-from bot.service.errors import NoSuchGameError
+from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
@@ -39,6 +39,10 @@ NAME_ID_BITS = 52
 MAX_NAME = 32
 """Discord display names are at most 32 characters."""
 MAX_STORED_NAMES = 100_000
+MAX_ID = 2**63 - 1
+"""The largest id a store keeps (a signed 64-bit integer, as Discord snowflakes are)."""
+MAX_PAUSE_HOURS = 24 * 365
+"""A year: the longest pause (a vacation); longer is a typo."""
 
 
 class Service:
@@ -71,13 +75,13 @@ class Service:
         Names (the console's hot-seat players) map to a stable id and are remembered for messages.
         """
         if isinstance(user, int) and not isinstance(user, bool):
-            return user
+            return _user_id(user)
         text = str(user).strip()
         match = _MENTION.match(text)
         if match:
-            return int(match.group(1))
-        if text.isdigit():
-            return int(text)
+            return _user_id(int(match.group(1)))
+        if text.isascii() and text.isdigit():
+            return _user_id(int(text))
         if not text:
             raise NoSuchGameError("A user needs a name.", code="bad_user")
         digest = hashlib.sha256(text.lower().encode()).digest()
@@ -107,11 +111,17 @@ class Service:
     def game(game: GameId) -> int:
         """The numeric id of a game reference (12, '12' or '#12')."""
         if isinstance(game, int) and not isinstance(game, bool):
-            return game
-        text = str(game).strip().lstrip("#")
-        if not text.isdigit():
-            raise NoSuchGameError("{game!r} is not a game number.", code="bad_game_id", game=game)
-        return int(text)
+            gid = game
+        else:
+            text = str(game).strip().lstrip("#")
+            if not text.isascii() or not text.isdigit():
+                raise NoSuchGameError(
+                    "{game!r} is not a game number.", code="bad_game_id", game=game
+                )
+            gid = int(text)
+        if not 0 < gid <= MAX_ID:
+            raise NoSuchGameError("There is no game {game}.", game=gid)
+        return gid
 
     # --- lobby -------------------------------------------------------------------------------
     async def create(self, game_key: str, user: UserId, **options: Any) -> Reply:
@@ -122,13 +132,15 @@ class Service:
         self, game_key: str, user: UserId, opponent: UserId, **options: Any
     ) -> Reply:
         """Open an invitation-only lobby and invite one opponent."""
-        created = await lobby.create(
-            self.host, game_key, self.user(user), invite_only=True, **options
-        )
+        # Both users are checked before the lobby exists: a refused challenge leaves nothing.
+        host, guest = self.user(user), self.user(opponent)
+        if guest == host:
+            raise LobbyError(
+                "{player} is already in this game.", code="already_in", player=self.host.name(host)
+            )
+        created = await lobby.create(self.host, game_key, host, invite_only=True, **options)
         assert created.game_id is not None
-        invited = await lobby.invite(
-            self.host, created.game_id, self.user(user), self.user(opponent)
-        )
+        invited = await lobby.invite(self.host, created.game_id, host, guest)
         return Reply(created.text, created.messages + invited.messages, created.game_id)
 
     async def invite(self, game: GameId, by: UserId, user: UserId) -> Reply:
@@ -191,6 +203,10 @@ class Service:
 
     async def pause(self, game: GameId, user: UserId, hours: float | None = None) -> Reply:
         """Ask to pause the clocks (for `hours`, or until someone resumes)."""
+        if hours is not None and not 1 <= hours <= MAX_PAUSE_HOURS:
+            raise RequestError(
+                "A pause lasts from 1 to {max} hours.", code="bad_pause", max=MAX_PAUSE_HOURS
+            )
         until = None if hours is None else self.host.clock.now() + timedelta(hours=hours)
         return await agreements.offer(
             self.host, self.game(game), self.user(user), PAUSE_REQUEST, until
@@ -218,7 +234,16 @@ class Service:
 
     async def rematch(self, game: GameId, user: UserId) -> Reply:
         """A new game with the same players, seats rotated (a lobby when dice commit first)."""
-        return await agreements.rematch(self.host, self.game(game), self.user(user))
+        gid = self.game(game)
+        table = await load_table(self.host, gid)
+        if not table.record.status.is_open and "game" not in table.record.config:
+            # A lobby cancelled before its start may lack players: refuse before writing.
+            raise LobbyError(
+                "Game {game} was never played; open a new one instead.",
+                code="never_played",
+                game=gid,
+            )
+        return await agreements.rematch(self.host, gid, self.user(user))
 
     # --- looking -----------------------------------------------------------------------------
     async def board(self, game: GameId) -> Reply:
@@ -320,6 +345,13 @@ class Service:
     async def close(self) -> None:
         """Close the store."""
         await self.store.close()
+
+
+def _user_id(user: int) -> int:
+    """A numeric user id the store can keep (an out-of-range one is nobody's; AI seats are < 0)."""
+    if not -MAX_ID <= user <= MAX_ID:
+        raise NoSuchGameError("There is no user {user}.", code="bad_user", user=user)
+    return user
 
 
 def as_mapping(value: Mapping[str, Any]) -> dict[str, Any]:

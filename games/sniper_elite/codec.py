@@ -134,7 +134,7 @@ def parse(text: str, view: Any) -> SniperAction:
             raise _bad("You move at most 3 spaces.")
         return Move(tuple(_space(a) for a in args))
     if command == "shoot":
-        if len(args) != 2 or not args[1].isdigit():
+        if len(args) != 2 or not args[1].isdecimal():
             raise _bad("Shoot like `shoot D2 3`: the target's space and how many tokens to draw.")
         return Shoot(_space(args[0]), int(args[1]))
     if command in ("enter", "place"):
@@ -142,12 +142,12 @@ def parse(text: str, view: Any) -> SniperAction:
             raise _bad("`{command}` takes one space.", command=command)
         return Enter(_space(args[0])) if command == "enter" else Place(_space(args[0]))
     if command == "discard":
-        if len(args) != 1 or not args[0].isdigit():
+        if len(args) != 1 or not args[0].isdecimal():
             raise _bad("Discard an objective by its number, like `discard 3`.")
         return DiscardObjective(int(args[0]))
     if command == "reward":
         kind = args[0].lower()
-        count = int(args[1]) if len(args) > 1 and args[1].isdigit() else 1
+        count = int(args[1]) if len(args) > 1 and args[1].isdecimal() else 1
         if kind not in ("noise", "recoil", "precision") or len(args) > 2:
             raise _bad("Reward like `reward noise`, `reward recoil 2` or `reward precision`.")
         return Reward(kind, count)

@@ -12,6 +12,8 @@ Deploy(squad='A2', points=((18.0, 4.0),), facing=90.0, formation='line')
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
@@ -86,13 +88,18 @@ def from_json(data: Mapping[str, Any]) -> Any:
 def _point(word: str) -> tuple[float, float]:
     try:
         x, y = word.split(",")
-        return float(x), float(y)
+        point = float(x), float(y)
+        if not all(math.isfinite(v) for v in point):  # `nan` and `inf` parse as floats
+            raise ValueError(word)
+        return point
     except ValueError:
         raise _bad(
             "{word} is not a point; write x,y in inches, like 12,7.5", word=repr(word)
         ) from None
 
 
+_DEGREES = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+"""A deploy's facing word: plain degrees (so `1.2.3` or `³` is not mistaken for one)."""
 COMMANDS = (
     "keep", "pass", "side", "deploy", "policy", "activate", "walk", "run", "meleemove", "charge",
     "pivot", "focus", "evade", "shoot", "rapid", "blast", "fight", "sentry", "spot", "res",
@@ -128,7 +135,7 @@ def parse(text: str, view: Any) -> Any:
         pts = tuple(_point(w) for w in rest if "," in w)
         other = [w for w in rest if "," not in w]
         form = next((w for w in other if w in ("line", "wedge")), "line")
-        facing = next((float(w) for w in other if w.replace(".", "").isdigit()), 90.0)
+        facing = next((float(w) for w in other if _DEGREES.fullmatch(w)), 90.0)
         return a.Deploy(first, pts, facing, form)
     if cmd == "policy":
         timing = next((w for w in rest if w in ("before", "after", "first")), "first")

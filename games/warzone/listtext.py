@@ -58,7 +58,7 @@ def _find_unit(number: int, name: str) -> Unit:
 def _squad(number: int, line: str) -> tuple[dict[str, Any], int | None]:
     words = line.split()
     count: int | None = None
-    if words[0].isdigit():
+    if words[0].isdecimal():
         count = int(words[0])
         words = words[1:]
     flags: list[str] = []
@@ -93,7 +93,7 @@ def _squad(number: int, line: str) -> tuple[dict[str, Any], int | None]:
                     problem = Text("{unit} has no option {option} (options: none).", **fields)
                 raise _bad(number, problem)
             entry["options"].append(value)
-        elif key == "joins" and value.isdigit():
+        elif key == "joins" and value.isdecimal():
             joins = int(value)
         else:
             raise _bad(

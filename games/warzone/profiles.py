@@ -135,7 +135,7 @@ def ability_value(abilities: tuple[str, ...], name: str) -> int | None:
         head, arg = split_ability(text)
         if head != name:
             continue
-        value = int(arg) if arg is not None and arg.lstrip("+-").isdigit() else 0
+        value = int(arg) if arg is not None and arg.lstrip("+-").isdecimal() else 0
         best = value if best is None else max(best, value)
     return best
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -20,16 +21,8 @@ from bot.service.commands import (
 )
 from bot.service.commands.spec import opt
 from games.base import GameError
-from storage.base import GameNotFoundError
 
 LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
-
-
-class NoGames:
-    """A store that knows no game (so every named game passes the server check untouched)."""
-
-    async def get_game(self, game_id: int) -> Any:
-        raise GameNotFoundError(game_id)
 
 
 class Recorder:
@@ -37,7 +30,15 @@ class Recorder:
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
-        self.store = NoGames()
+        self.kind = "neuroshima"
+        """The kind of every game it is asked about (commands check the game's kind)."""
+        self.store = self
+
+    async def get_game(self, game_id: int) -> Any:
+        return SimpleNamespace(id=game_id, game_key=self.kind, guild_id=None, config={})
+
+    async def seats(self, game_id: int) -> list[Any]:
+        return []
 
     @staticmethod
     def game(game: Any) -> int:
@@ -134,6 +135,8 @@ async def test_neuroshima_commands_map_to_codec_text() -> None:
         command = cat.find(path)
         assert command is not None, path
         values: dict[str, Any] = {**options, "game": 7}
+        group = cat.group(path.split()[0])
+        svc.kind = group.game_key if group else "neuroshima"
         await dispatch(svc, "alice", command, values)  # type: ignore[arg-type]
         assert svc.calls[-1] == ("act", 7, "alice", text), path
     undo = cat.find("undo")

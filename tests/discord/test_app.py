@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -51,3 +52,16 @@ async def test_commands_sync_only_to_the_dev_guild_or_when_asked(
 def test_each_persistent_custom_id_belongs_to_exactly_one_component(custom_id: str) -> None:
     owners = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]
     assert len(owners) == 1
+
+
+def test_run_bot_with_discord_unreachable_exits_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    # Nothing listens on the discard port: login fails with aiohttp's real connection error.
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")
+    database = f"sqlite:///{tmp_path / 'muster.db'}"
+    code = run_bot(settings_from({"DISCORD_TOKEN": "x", "MUSTER_DATABASE": database}))
+    err = capfd.readouterr().err
+    assert code == 1
+    assert err.startswith("muster: cannot reach Discord: ")
+    assert err.count("\n") == 1 and "Traceback" not in err

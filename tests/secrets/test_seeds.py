@@ -65,12 +65,12 @@ async def test_verify_reveals_only_a_finished_game_of_its_own_kind(service: Serv
     await service.resign(gid, "bob")
     # Any kind's verify used to reveal any finished game's seed.
     wrong = command(service, "mallory", "warzone verify", game=gid)
-    assert await code_of(wrong) == "wrong_game"
+    assert await code_of(wrong) == "wrong_game_kind"
     sniper = command(service, "mallory", "sniper verify", game=gid)
-    assert await code_of(sniper) == "wrong_game"
+    assert await code_of(sniper) == "wrong_game_kind"
     running = await service.create("neuroshima", "alice")
     assert await code_of(command(service, "alice", "warzone verify",
-                                 game=running.game_id)) == "wrong_game"  # fmt: skip
+                                 game=running.game_id)) == "wrong_game_kind"  # fmt: skip
 
 
 async def test_a_rematch_draws_a_fresh_secret(service: Service) -> None:

@@ -11,6 +11,7 @@ Front-ends may add context entries to the options (names starting with '_', see 
 
 from __future__ import annotations
 
+import logging
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -34,12 +35,16 @@ from bot.service.commands.spec import (
     Suggestion,
     opt,
 )
+from bot.service.errors import storage_full
 from bot.service.i18n import described
 from bot.service.outbox import Reply
 from games.text import Text
+from storage.base import StorageFullError
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "CONTEXT_ADMIN",
@@ -196,9 +201,14 @@ def help_text(topic: str = "") -> Text:
 
 async def dispatch(service: Service, user: UserId, command: Command, options: Options) -> Reply:
     """Run a command for a user: required options are checked, then its handler called."""
-    from bot.service.commands.spec import required_str
+    from bot.service.commands.spec import required_str, typed_values
 
+    options = typed_values(command, options)
     for option in command.options:
         if option.required:
             required_str(options, option.name)
-    return await command.handler(service, user, options)
+    try:
+        return await command.handler(service, user, options)
+    except StorageFullError as err:
+        log.error("/%s not saved: %s", command.path, err)  # the operator must free space
+        raise storage_full() from err

@@ -28,9 +28,12 @@ from bot.service.commands.spec import (
     required_str,
 )
 from bot.service.errors import LobbyError, NoSuchGameError
+from bot.service.lobby_text import role_label
 from bot.service.outbox import Reply
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
+from games import engine
+from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import GameNotFoundError
@@ -68,23 +71,21 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
     return any(s.user_id == uid for s in await service.store.seats(game_id))
 
 
-async def _of_kind(service: Service, game_id: int, key: str | None) -> int:
-    """`game_id`, when it is a game of kind `key`: a command of one game never acts on, or
-    reveals anything of, another game's table."""
-    if key is None:
-        return game_id
+async def check_kind(service: Service, game_id: int, key: str) -> None:
+    """Refuse a game of another kind named in a game's own group (`/warzone map game:N`)."""
     try:
         record = await service.store.get_game(game_id)
     except GameNotFoundError:
-        return game_id  # the command's own load says there is no such game
+        raise NoSuchGameError("There is no game {game}.", game=game_id) from None
     if record.game_key != key:
         raise NoSuchGameError(
-            "Game {game} is not a {name} game.",
-            code="wrong_game",
+            "Game {game} is a {kind} game, not {wanted}; use /{group}.",
+            code="wrong_game_kind",
             game=game_id,
-            name=Text.verbatim(find_game(key).name),
+            kind=Text.verbatim(find_game(record.game_key).name),
+            wanted=Text.verbatim(find_game(key).name),
+            group=Text.verbatim(group_name(record.game_key)),
         )
-    return game_id
 
 
 async def resolve_game(
@@ -99,7 +100,10 @@ async def resolve_game(
     given = options.get("game")
     if given is not None:
         # Another server's game is "not here" before its kind is said (nothing leaks about it).
-        return await _of_kind(service, await game_here(service, user, options, given), key)
+        gid = await game_here(service, user, options, given)
+        if key is not None:
+            await check_kind(service, gid, key)
+        return gid
     focus = options.get(CONTEXT_GAME)
     if focus is not None:
         gid = service.game(focus)
@@ -119,7 +123,10 @@ async def resolve_game(
     what = find_game(key).name if key else ""
     if not mine:
         if focus is not None and not seated:
-            return service.game(focus)
+            gid = service.game(focus)
+            if key is not None:
+                await check_kind(service, gid, key)
+            return gid
         if key:
             raise NoSuchGameError(
                 "You are in no open {game} game. Start one with /{group} new.",
@@ -198,6 +205,35 @@ def _lobby_options(options: Options, key: str, extra: Callable[[Options], dict[s
     return kwargs
 
 
+def check_setup(key: str, mode: str | None, seats: int | None, options: Mapping[str, Any]) -> None:
+    """Refuse options the rules cannot set up (three players with two mercenaries each) before
+    the lobby exists, rather than at its start: a refused `new` leaves nothing behind."""
+    profile = profile_of(key)
+    try:
+        chosen = profile.mode(mode)
+    except KeyError:
+        return  # creating the lobby names a wrong mode or seat count in its own words
+    count = seats if seats is not None else chosen.seats[0]
+    if count not in chosen.seats:
+        return
+    if profile.roles and profile.unique_roles and count > len(profile.roles):
+        # Such a lobby could never start: every seat needs a role of its own.
+        raise LobbyError(
+            "At most {count} players: each needs a different choice ({label}).",
+            code="too_many_seats",
+            count=len(profile.roles),
+            label=role_label(profile),
+        )
+    # Which armies the players pick does not decide whether the options are valid.
+    roles = [profile.roles[i % len(profile.roles)] if profile.roles else None
+             for i in range(count)]  # fmt: skip
+    config = profile.build_config(options, chosen.name, roles)
+    try:
+        engine.start(find_game(key).rules, config, count, "check")
+    except GameError as err:
+        raise LobbyError(err.user_message, code="bad_config") from None
+
+
 async def fill_with_ai(service: Service, game_id: int, user: UserId, level: str, key: str) -> Reply:
     """Seat AI players of `level` in every open seat of a lobby, then start it."""
     role = RANDOM_ROLE if profile_of(key).roles else None
@@ -231,14 +267,18 @@ def lobby_commands(
         role_opts = (opt(label, "str", f"Your {label} (or random)", autocomplete="armies"),)
 
     async def new(service: Service, user: UserId, o: Options) -> Reply:
+        level = str(o.get("level") or "normal")
+        if o.get("vs") == "ai" and level not in ai.AI_USERS:
+            # Checked before the lobby exists: a refused command leaves nothing behind.
+            raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(LEVELS))
         kwargs = _lobby_options(o, key, read_extra)
+        check_setup(key, kwargs.get("mode"), kwargs.get("seats"), kwargs["options"])
         kwargs["clock"] = await lobby_clock(service, o, kwargs["clock"])
         created = await service.create(key, user, **kwargs)
         assert created.game_id is not None
         if solo:
             return merge(created, await service.start(created.game_id, user))
         if o.get("vs") == "ai":
-            level = str(o.get("level") or "normal")
             return merge(created, await fill_with_ai(service, created.game_id, user, level, key))
         return created
 
@@ -249,6 +289,7 @@ def lobby_commands(
 
     async def join(service: Service, user: UserId, o: Options) -> Reply:
         gid = await game_here(service, user, o, required_str(o, "game"))
+        await check_kind(service, gid, key)
         return await service.join(gid, user, o.get(label) if profile.roles else None)
 
     async def leave(service: Service, user: UserId, o: Options) -> Reply:

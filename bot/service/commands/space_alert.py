@@ -18,10 +18,12 @@ from bot.service.commands.hosting import (
     Render,
     Values,
     action_command,
+    check_kind,
     fill_with_ai,
     lobby_commands,
     merge,
     play_commands,
+    profile_of,
     thread_option,
     words,
 )
@@ -46,6 +48,9 @@ from bot.service.errors import LobbyError
 from bot.service.hosting.space_alert import KEY, PHASE_CLOCKS, mission_choices
 from bot.service.outbox import Reply
 from bot.service.profiles import LEAVER, LEAVER_CHOICES
+from games import engine
+from games.base import GameError
+from games.registry import find_game
 from games.space_alert.actions import (
     ClearSlot,
     FlyAgain,
@@ -104,13 +109,28 @@ def _lobby_options(o: Options) -> dict[str, Any]:
     return options
 
 
+def _check_mission(options: dict[str, Any], mode: str, crew: int) -> None:
+    """Refuse a mission the rules cannot set up before its lobby exists (crew 1 with a fifth
+    android, say): the players' seats do not change what is valid."""
+    config = profile_of(KEY).build_config(options, mode, [None] * crew)
+    try:
+        engine.start(find_game(KEY).rules, config, crew, "check")
+    except GameError as err:
+        raise LobbyError(err.user_message, code="bad_config") from None
+
+
 async def _new(service: Service, user: UserId, o: Options) -> Reply:
     await check_channel(service, o)
     crew = int(o.get("crew") or 4)
+    mode = "solo" if crew == 1 else "crew"
+    level = str(o.get("level") or "normal")
+    if o.get("vs") == "ai" and level not in LEVELS:
+        raise LobbyError("AI levels: {levels}.", code="bad_level", levels=", ".join(LEVELS))
+    _check_mission(_lobby_options(o), mode, crew)
     created = await service.create(
         KEY,
         user,
-        mode="solo" if crew == 1 else "crew",
+        mode=mode,
         seats=crew,
         options=_lobby_options(o),
         rated=False,
@@ -122,13 +142,13 @@ async def _new(service: Service, user: UserId, o: Options) -> Reply:
     if crew == 1:
         return merge(created, await service.start(created.game_id, user))
     if o.get("vs") == "ai":
-        level = str(o.get("level") or "normal")
         return merge(created, await fill_with_ai(service, created.game_id, user, level, KEY))
     return created
 
 
 async def _join(service: Service, user: UserId, o: Options) -> Reply:
     gid = await game_here(service, user, o, required_str(o, "game"))
+    await check_kind(service, gid, KEY)
     position = o.get("position")
     return await service.join(gid, user, None, None if position is None else int(position) - 1)
 

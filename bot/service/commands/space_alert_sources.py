@@ -37,7 +37,7 @@ async def _seat_state(ask: Ask) -> tuple[State, Seat] | None:
 
 def _int(ask: Ask, name: str) -> int | None:
     value = ask.options.get(name)
-    if name == ask.option or value is None or not str(value).strip().isdigit():
+    if name == ask.option or value is None or not str(value).strip().isdecimal():
         return None
     return int(str(value).strip())
 

@@ -61,10 +61,7 @@ class Option:
                     "{option} must be a whole number, not {text!r}.", option=self.name, text=text
                 )
             value = int(text)
-            if self.min_value is not None and value < self.min_value:
-                raise _bad("{option} must be at least {min}.", option=self.name, min=self.min_value)
-            if self.max_value is not None and value > self.max_value:
-                raise _bad("{option} must be at most {max}.", option=self.name, max=self.max_value)
+            _check_range(self, value)
             return value
         if self.type == "bool":
             if text.lower() in _TRUE:
@@ -195,6 +192,10 @@ def required_str(options: Options, name: str) -> str:
     return str(value).strip()
 
 
+MAX_INT = 2**63 - 1
+"""The largest whole number any option takes (a store keeps signed 64-bit integers)."""
+MAX_DURATION = 3650 * 86400
+"""Ten years: longer durations are typos, and past this datetime arithmetic overflows."""
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)\s*([smhd]?)$")
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "": 60}
 
@@ -202,6 +203,43 @@ _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "": 60}
 def parse_duration(text: str) -> int:
     """Seconds in '90s', '15m', '24h', '2d' or a bare number of minutes."""
     match = _DURATION.match(text.strip().lower())
-    if not match:
+    seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2)] if match else None
+    if seconds is None or not seconds <= MAX_DURATION:  # `not <=` also refuses inf
         raise _bad("{text!r} is not a duration; try 15m, 24h or 2d.", "bad_clock", text=text)
-    return int(float(match.group(1)) * _UNIT_SECONDS[match.group(2)])
+    return int(seconds)
+
+
+def typed_values(command: Command, options: Options) -> dict[str, Any]:
+    """The options with each value of its option's type and range: anything else is read as
+    the console reads text, and refused when it does not read (a console types anything; a
+    Discord client can be scripted around its own limits)."""
+    typed = dict(options)
+    for option in command.options:
+        value = options.get(option.name)
+        if value is None or option.type in ("str", "user"):
+            continue
+        if not _fits(option, value):
+            text = str(value).strip()
+            # A game is named "#12" as often as "12" (that is how lists show it).
+            value = option.read(text.removeprefix("#") if option.name == "game" else text)
+        if option.type == "int":
+            _check_range(option, value)
+        typed[option.name] = value
+    return typed
+
+
+def _fits(option: Option, value: object) -> bool:
+    if option.type == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if option.type == "bool":
+        return isinstance(value, bool)
+    return value in option.choices
+
+
+def _check_range(option: Option, value: int) -> None:
+    low = option.min_value if option.min_value is not None else -MAX_INT
+    high = option.max_value if option.max_value is not None else MAX_INT
+    if value < low:
+        raise _bad("{option} must be at least {min}.", option=option.name, min=low)
+    if value > high:
+        raise _bad("{option} must be at most {max}.", option=option.name, max=high)

@@ -8,6 +8,7 @@ table image with the shot's sight rays or the move's path.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -24,8 +25,10 @@ from bot.service.commands.spec import (
     Suggestion,
     game_option,
     opt,
+    required_str,
 )
 from bot.service.commands.warzone_tools import tool_commands
+from bot.service.errors import LobbyError
 from bot.service.hosting import warzone as host
 from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import LobbyUpdate, Reply
@@ -66,13 +69,38 @@ def _points(text: str) -> tuple[tuple[float, float], ...]:
     for word in text.replace(", ", ",").replace(";", " ").split():
         try:
             x, y = word.split(",")
-            out.append((float(x), float(y)))
+            point = float(x), float(y)
+            if not all(math.isfinite(v) for v in point):  # `nan` and `inf` parse as floats
+                raise ValueError(word)
+            out.append(point)
         except ValueError:
             raise InvalidActionError("{word} is not a point; write x,y like 12,7.5.",
                                      code="bad_point", word=repr(word)) from None  # fmt: skip
     if not out:
         raise InvalidActionError("Give at least one point x,y.", code="bad_point")
     return tuple(out)
+
+
+def _model(state: Any, key: str) -> Any:
+    """The model `key` names (a squad id or a typo is the player's error, not a crash)."""
+    try:
+        return state.model(key)
+    except KeyError:
+        raise InvalidActionError(
+            "There is no model {model}; name one like A2.1 (squad A2, model 1).",
+            code="unknown_model",
+            model=key,
+        ) from None
+
+
+def _squad(state: Any, key: str) -> Any:
+    """The squad `key` names."""
+    try:
+        return state.squad(key)
+    except KeyError:
+        raise InvalidActionError(
+            "There is no squad {squad}; name one like A2.", code="unknown_squad", squad=key
+        ) from None
 
 
 async def _game(service: Service, user: UserId, o: Options, seated: bool = True) -> int:
@@ -86,6 +114,8 @@ def _order(name: str, description: str, options: tuple[Option, ...], build: Any,
     async def handler(service: Service, user: UserId, o: Options) -> Reply:
         gid = await _game(service, user, o)
         table = await load_table(service.host, gid)
+        if table.state is None:
+            raise LobbyError("Game {game} has not started yet.", code="not_started", game=gid)
         commands, sights, path = build(table.state, o)
         return await wp.act_report(service, gid, user, commands, sights, path)
 
@@ -102,12 +132,12 @@ def _as_reaction(state: Any, model: str, text: str) -> str:
 
 def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ...], tuple[()]]:
     model = str(o["model"])
-    m = state.model(model)
+    m = _model(state, model)
     gun = o.get("weapon") or wp.first_gun(m)
     if o.get("at"):
         at = _points(str(o["at"]))[0]
         return [_words("blast", model, gun, f"{at[0]:g},{at[1]:g}")], (), ()
-    targets = str(o["targets"]).split()
+    targets = required_str(o, "targets").split()  # optional only beside `at`
     verb = "rapid" if o.get("rapid") else "shoot"
     text = _as_reaction(state, model, _words(verb, model, gun, *targets,
                                              "+res" if o.get("res") else None))  # fmt: skip
@@ -116,7 +146,7 @@ def _shoot(state: Any, o: Options) -> tuple[list[str], tuple[tuple[str, str], ..
 
 def _fight(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     model = str(o["model"])
-    m = state.model(model)
+    m = _model(state, model)
     from games.warzone.profiles import weapon
 
     gun = o.get("weapon") or next((k for k in m.weapons if weapon(k).kind in ("CC", "HG")),
@@ -130,12 +160,12 @@ def _move(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[tuple[flo
     path = _points(str(o["to"]))
     facing = f"@{o['facing']}" if o.get("facing") is not None else None
     if "." in who:
-        m = state.model(who)
+        m = _model(state, who)
         verb = "run" if o.get("run") else "walk"
         points = " ".join(f"{x:g},{y:g}" for x, y in path)
         return [_words(verb, who, points, facing)], (), (m.pos, *path)
     squad = who.upper()
-    state.squad(squad)
+    _squad(state, squad)
     commands = [] if state.active_squad == squad else [f"activate {squad}"]
     commands += wp.formation_orders(state, squad, path, bool(o.get("run")), o.get("target"))
     lead = state.model(state.squad(squad).commander)
@@ -145,7 +175,7 @@ def _move(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[tuple[flo
 def _deploy(state: Any, o: Options) -> tuple[list[str], tuple[()], tuple[()]]:
     squad = str(o["squad"]).upper()
     at = _points(str(o["at"]))
-    seat = state.squad(squad).seat
+    seat = _squad(state, squad).seat
     facing = o.get("facing")
     if facing is None:
         facing = 90 if seat == state.south_seat else 270

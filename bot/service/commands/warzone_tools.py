@@ -47,6 +47,8 @@ async def _list(service: Service, user: UserId, o: Options) -> Reply:
 
 async def _setup(service: Service, user: UserId, o: Options) -> Reply:
     gid = await _game(service, user, o)
+    if o.get("seed"):
+        host.check_seed(str(o["seed"]))  # both or neither: the terrain waits for a good seed
     lines: list[str] = []
     if o.get("terrain"):
         lines.append(await host.set_terrain(service.host, gid, service.user(user), o["terrain"]))

@@ -230,11 +230,16 @@ async def submit_list(
     return Text.lines([Text("Seat {seat}: {report}", seat=seat, report=report), stored])
 
 
+def check_seed(seed: str) -> None:
+    """Refuse a dice seed no seat may add (checked before `/warzone setup` writes anything)."""
+    if not 1 <= len(seed) <= 100:
+        raise LobbyError("A seed is 1-100 characters.", code="bad_seed")
+
+
 async def add_seed(host: Host, game_id: int, user: int, seed: str) -> Text:
     """Store a seat's own dice seed (mixed into every die of the game)."""
     table, seat = await _lobby_seat(host, game_id, user)
-    if not 1 <= len(seed) <= 100:
-        raise LobbyError("A seed is 1-100 characters.", code="bad_seed")
+    check_seed(seed)
     options = dict(table.settings.options)
     options["seeds"] = {**dict(options.get("seeds", {})), str(seat): seed}
     await _save_options(host, table, options)

@@ -20,6 +20,8 @@ def circle(entrants: Sequence[int]) -> list[list[tuple[int, ...]]]:
     Euler circuit of the games among everyone but the fixed entrant (an odd field: everyone),
     so each player is first in half their games (within one); the fixed one alternates.
     """
+    if not entrants:  # a league nobody joined has no rounds (its start cancels it)
+        return []
     ring = list(entrants) + ([EMPTY] if len(entrants) % 2 else [])
     n = len(ring)
     fixed = ring[0] if len(entrants) % 2 == 0 else None

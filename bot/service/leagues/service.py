@@ -78,7 +78,7 @@ class LeagueService:
         if league is not None:
             text = str(league).strip().lstrip("#")
             for head in heads:
-                if head.name.lower() == text.lower() or (text.isdigit() and head.id == int(text)):
+                if head.name.lower() == text.lower() or (text.isdecimal() and head.id == int(text)):
                     return head.id
             raise LeagueError(
                 "There is no league {league!r} here.", code="no_league", league=league
