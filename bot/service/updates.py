@@ -117,7 +117,9 @@ def move_text(table: Table, seat: Seat, action: Any, view: Any = None) -> str:
 
 def labelling_view(table: Table, seat: Seat | None) -> Any:
     """The view the codec names things by for `seat`, or None when its texts need none."""
-    return table.view(seat) if reads_view(table.spec.codec) else None
+    if table.state is None or not reads_view(table.spec.codec):
+        return None  # a lobby has no board yet: its moves (none) need no names
+    return table.view(seat)
 
 
 def describe(host: Host, table: Table, seat: Seat, action: Any) -> Text:

@@ -200,8 +200,9 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         # Asking for DMs again forgets that they were closed: the next message tries them.
         dms = DmStatus.UNKNOWN if where is Notifications.DM else new.dm_status
         new = replace(new, notifications=where, dm_status=dms)
-    server = await _server_language(service, o)
+    # The server's game settings are checked (and may be refused) before anything is written.
     games_here = await set_server(service, o)
+    server = await _server_language(service, o)
     if new != current:
         await service.store.put_user_settings(new)
 
