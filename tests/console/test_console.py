@@ -167,6 +167,12 @@ async def test_history_and_replays_with_images(tmp_path: Path, clock: FakeClock)
         await session.service.close()
 
 
+async def test_a_lobby_has_no_moves_to_replay(session: Session) -> None:
+    await run(session, "/neuroshima new mode:duel army:moloch")
+    out = await run(session, "/replay game:1 step:1")
+    assert "Game 1 has no moves to replay yet." in out and "Error (no_step)" in out
+
+
 async def test_games_survive_a_restart(tmp_path: Path, clock: FakeClock) -> None:
     first = await open_session(tmp_path / "m.db", clock)
     await run(first, "/seed restart", DUEL, "/neuroshima hq hex:C3")

@@ -89,6 +89,8 @@ async def _replay(service: Service, user: UserId, o: Options) -> Reply:
         lines += [Text("  {step}. {move}", step=f.step, move=f.caption) for f in frames[1:]]
         return Reply(Text.lines(lines), (), gid)
     frame = next((f for f in frames if f.step == int(step)), None)
+    if frame is None and len(frames) < 2:
+        raise RequestError("Game {game} has no moves to replay yet.", code="no_step", game=gid)
     if frame is None:
         raise RequestError(
             "Game {game} has no step {step} (steps: {steps}, ...).",
