@@ -22,14 +22,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-import traceback
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from bot.console.session import Session
 from bot.console.show import Images
@@ -50,206 +45,21 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.leagues import CONTEXT_ROLES
 from bot.service.i18n import LANGUAGES, localise
 from bot.service.leagues import LeagueService
-from bot.service.snapshots import advance
-from bot.service.table import HostSettings, load_table
-from bot.service.timeline import decode, fold
-from games import snapshot
+from bot.service.table import load_table
 from games.base import GameError
 from games.registry import find_game
-from storage.records import GameStatus
 from storage.sqlite import SqliteStore
-
-T = TypeVar("T")
-
-USERS = ("alice", "bob", "carol", "dave")
-"""alice hosts, bob plays against her, carol plays elsewhere, dave never sits anywhere."""
-GUILD = 7001
-OTHER_GUILD = 7002
-BIG = (2**63, 2**63 - 1, 2**64 + 5, 10**20, -(2**63) - 1)
-HOSTILE = (
-    "",
-    " ",
-    "'; DROP TABLE games; --",
-    "%s%s%n",
-    "{0.__class__}",
-    "{game}",
-    "\x00",
-    "\u202eA1",
-    "🎲" * 30,
-    "a" * 300,
-    "9" * 40,
-    "-1",
-    "0",
-    "1.5",
-    "nan",
-    "１２",
-    "³",
-    "<@99999999999999999999>",
-    "<@1>",
-    "@everyone",
-    "null",
-    "random",
-    "A1 B2\nC3",
-    "x,y",
-    "1e400,5",
-    "inf,inf",
-    "nan,nan",
+from tests.fuzz.checks import Replayed, Tally, replayed_state, same_state, store_fingerprint
+from tests.fuzz.values import (
+    BIG,
+    GUILD,
+    HOSTILE,
+    NEARLY,
+    OTHER_GUILD,
+    USERS,
+    Chooser,
+    RandomChooser,
 )
-NEARLY = (
-    "A1", "A2", "A2.1", "A2.9", "B2", "B2.3", "B1.1", "C3", "E3", "Z9", "K11", "A0", "a2.1",
-    "99,99", "-5,-5", "12,7.5", "1,1 2,2 3,3", "0,0", "36,36", "1000000,1", "12.5,40",
-    "runner", "merc.shooter_3", "borgo.hq", "moloch", "outpost", "hegemony", "borgo",
-    "capitol", "dark_legion", "m50_assault_rifle", "shoot", "walk", "1", "2", "5", "12",
-    "north", "south", "move", "action", "ammo", "upper_blue", "red", "white", "T1", "T9",
-    "place runner C3 2", "end", "battle", "pass", "keep", "side south", "1,2 3", "tidewater",
-)  # fmt: skip
-"""Values that look right for some option of some game: squad ids where a model is asked,
-hexes off the board, cards not in hand, points far outside the table."""
-
-
-class Chooser(Protocol):
-    """Where the fuzz's choices come from."""
-
-    def pick(self, options: Sequence[T]) -> T:
-        """One of `options` (not empty)."""
-        ...
-
-    def chance(self, p: float) -> bool:
-        """True with probability about `p`."""
-        ...
-
-    def number(self, low: int, high: int) -> int:
-        """A whole number in [low, high]."""
-        ...
-
-
-@dataclass
-class RandomChooser:
-    """Choices from a seeded Random (the long run)."""
-
-    rng: random.Random
-
-    def pick(self, options: Sequence[T]) -> T:
-        """One of `options`."""
-        return options[self.rng.randrange(len(options))]
-
-    def chance(self, p: float) -> bool:
-        """True with probability `p`."""
-        return self.rng.random() < p
-
-    def number(self, low: int, high: int) -> int:
-        """A whole number in [low, high]."""
-        return self.rng.randint(low, high)
-
-
-@dataclass
-class Tally:
-    """What the fuzz found: counts, and the first trace of each distinct internal error."""
-
-    steps: int = 0
-    internal_errors: int = 0
-    unclear: int = 0
-    state_changes_on_rejection: int = 0
-    replay_mismatches: int = 0
-    stopped: bool = False
-    """Set (by a signal) to end a long run after the current step."""
-    accepted: int = 0
-    rejected: int = 0
-    codes: Counter[str] = field(default_factory=Counter)
-    first: dict[str, str] = field(default_factory=dict)
-    """Signature (exception type and innermost project frame) -> the step and its trace."""
-
-    def internal(self, what: str, err: BaseException) -> None:
-        """Count an internal error, keeping the first trace of its kind."""
-        self.internal_errors += 1
-        frames = traceback.extract_tb(err.__traceback__)
-        ours = [f for f in frames if "/site-packages/" not in f.filename]
-        where = f"{ours[-1].filename}:{ours[-1].lineno}" if ours else "?"
-        signature = f"{type(err).__name__} at {where}"
-        if signature not in self.first:
-            trace = "".join(traceback.format_exception(err))
-            self.first[signature] = f"{what}\n{trace}"
-
-    def breaches(self) -> int:
-        """Every invariant broken so far."""
-        return (
-            self.internal_errors
-            + self.unclear
-            + self.state_changes_on_rejection
-            + self.replay_mismatches
-        )
-
-    def summary(self) -> dict[str, int]:
-        """The tool's last line, keys in the issue's order."""
-        return {
-            "steps": self.steps,
-            "internal_errors": self.internal_errors + self.replay_mismatches,
-            "unclear": self.unclear,
-            "state_changes_on_rejection": self.state_changes_on_rejection,
-        }
-
-
-def store_fingerprint(path: Path) -> tuple[Any, ...]:
-    """Every row of every table (events and snapshots by count and last id): what a refused
-    command must leave exactly as it was."""
-    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        tables = [
-            r[0]
-            for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")
-        ]
-        found: list[Any] = []
-        for table in tables:
-            if table in ("events", "snapshots", "league_events"):
-                found.append((table, tuple(db.execute(f"SELECT count(*) FROM {table}"))))
-            else:
-                rows = db.execute(f"SELECT * FROM {table}")
-                found.append((table, tuple(sorted(rows, key=repr))))
-        return tuple(found)
-    finally:
-        db.close()
-
-
-Replayed = dict[int, tuple[tuple[Any, ...], Any]]
-"""Per game: the moves a replay has checked and the state they led to (a replay after more
-moves continues from there, unless an undo changed what was checked)."""
-
-
-async def replayed_state(
-    service: Service, game_id: int, known: Replayed | None = None
-) -> tuple[Any, Any] | None:
-    """(the state the host plays on, the state of a replay of the log); None in a lobby."""
-    table = await load_table(service.host, game_id)
-    record = table.record
-    if table.state is None or record.status is GameStatus.LOBBY or "game" not in record.config:
-        return None
-    spec = table.spec
-    settings = HostSettings.from_json(record.config.get("host", {}))
-    events = await service.store.events(game_id)
-    entries = [
-        decode(r.seq, r.engine_seat, r.action, spec.codec.from_json, table.profile.is_barrier)
-        for r in events
-    ]
-    moves = tuple(fold(entries).moves)
-    done, state = (known or {}).get(game_id, ((), None))
-    if state is None or moves[: len(done)] != done:
-        done, state = (), spec.rules.setup(record.config["game"], settings.seats, record.seed)
-    if len(moves) > len(done):
-        state = advance(spec, state, moves[len(done) :], len(done))
-    if known is not None:
-        known[game_id] = (moves, state)
-    return table.state, state
-
-
-def same_state(a: Any, b: Any) -> bool:
-    """Equal states (by value; by their snapshot encoding where NaN or floats defeat ==)."""
-    if a == b:
-        return True
-    try:
-        return bool(snapshot.encode(a) == snapshot.encode(b))
-    except Exception:  # a state the codec cannot encode: == was the only check
-        return False
-
 
 GROUPS = {g.game_key: g.name for g in catalogue().groups if g.game_key in ("neuroshima",
           "space_alert", "sniper_elite", "warzone")}  # fmt: skip
