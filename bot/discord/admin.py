@@ -12,8 +12,9 @@ from bot.discord.i18n import described, t
 from bot.discord.permissions import game_channels, report
 from bot.discord.runner import Runner, find
 from bot.service.commands.admin_tools import REPLACE, START
+from games.text import marked
 
-ADMIN_DESCRIPTION = "Server admin tools for Muster games"
+ADMIN_DESCRIPTION = marked("Server admin tools for Muster games")
 
 
 def admin_group(runner: Runner) -> app_commands.Group:

@@ -1,43 +1,47 @@
-"""Saying the service's Texts in the reader's language: catalogues, lookup and language choice.
+"""Saying the service's Texts in the reader's language: GNU gettext catalogues and Babel.
 
-Catalogues live in bot/service/locales/<lang>/<domain>.json, one flat JSON object per domain
-(`service.json` for the host, one file per game): English template -> translated template.
-The domains of a language are merged once; a key two domains translate differently is an error
-(one sentence, one translation). Choice names are keyed 'option:choice' (see `choice_key`).
-Command and option descriptions keep their own catalogue, keyed by command path (see
-`command_descriptions`), because Discord asks for them by path.
+The catalogues are gettext's own (docs/translating.md): a template per domain,
+bot/service/locales/<domain>.pot, and per language <lang>/LC_MESSAGES/<domain>.po with the
+compiled <domain>.mo the bot reads here through the standard library. Domains are how
+translators divide the work (the host, one per game, images, command descriptions); the bot
+reads a language's domains as one chain, so a Text needs no domain: a message two domains
+translate differently is a test failure, and a word with two meanings takes a context instead.
+Numbers, dates and durations in a Text's values are written by Babel for the reader's locale.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+import gettext
+import re
+from datetime import date, datetime, timedelta
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date, format_time, format_timedelta, get_datetime_format
+from babel.numbers import format_decimal, format_percent
+
 from games.snapshot.codecs import decoder, encoder
-from games.text import Text, say
+from games.text import Formatter, Text, Translations, say
 
 LANGUAGES = ("en", "cs", "ru", "pl")
 TRANSLATED = LANGUAGES[1:]
 """The languages with catalogues (English is the templates themselves)."""
+PSEUDO = "qps"
+"""The pseudo-locale: every message accented and 40 % longer, to find overflowing layouts and
+sentences that skip the catalogues (tests, or MUSTER_LOCALE=qps on a test server)."""
 LOCALE_DIR = Path(__file__).with_name("locales")
-COMMAND_DIR = Path(__file__).with_name("command_locales")
-"""The command-description catalogue, <lang>.json keyed by command path (see bot.discord.i18n)."""
-COMMAND_KEY = "\x1fcommand:"
-"""Prefix of a lookup key naming a command description instead of a template (a control
-character, so no template can start with it)."""
-
-
-class CatalogueError(ValueError):
-    """A catalogue that cannot be used: bad JSON shape, or one key translated two ways."""
+COMMANDS = "commands"
+"""The domain of command and option descriptions (context: the command key) and choice names
+(context: 'option:<name>')."""
 
 
 def language(code: str | None) -> str | None:
     """One of LANGUAGES for a locale value ('cs', 'en-US', 'pl'), None when unsupported."""
     if not code:
         return None
+    if code == PSEUDO:
+        return PSEUDO
     found = code.split("-")[0].split("_")[0].lower()
     return found if found in LANGUAGES else None
 
@@ -51,64 +55,95 @@ def pick(*candidates: str | None) -> str:
     return "en"
 
 
-def _read(path: Path) -> dict[str, str]:
-    data = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(data, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in data.items()
-    ):
-        raise CatalogueError(f"{path} must be a flat JSON object of strings")
-    return data
-
-
-def domains(lang: str) -> dict[str, dict[str, str]]:
-    """Each domain's catalogue of one language by domain name ('service', 'neuroshima')."""
-    folder = LOCALE_DIR / lang
-    if lang not in TRANSLATED or not folder.is_dir():
-        return {}
-    return {path.stem: _read(path) for path in sorted(folder.glob("*.json"))}
+def domains() -> tuple[str, ...]:
+    """The catalogue domains, the host's first ('service', 'neuroshima', ...)."""
+    names = sorted(path.stem for path in LOCALE_DIR.glob("*.pot"))
+    return tuple(sorted(names, key=lambda name: name != "service"))
 
 
 @cache
-def catalogue(lang: str) -> Mapping[str, str]:
-    """Every template of one language merged over its domains (empty for English)."""
-    merged: dict[str, str] = {}
-    origin: dict[str, str] = {}
-    for domain, entries in domains(lang).items():
-        for key, value in entries.items():
-            if key in merged and merged[key] != value:
-                raise CatalogueError(
-                    f"{lang}: {key!r} is translated differently in {origin[key]} and {domain}"
-                )
-            merged[key], origin[key] = value, domain
-    return merged
+def translations(lang: str) -> Translations:
+    """Every domain of one language as one gettext chain (English: the messages themselves)."""
+    if lang == PSEUDO:
+        return Pseudo()
+    chain = gettext.NullTranslations()
+    if lang not in TRANSLATED:
+        return chain
+    for domain in reversed(domains()):
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+        if path.exists():
+            with path.open("rb") as compiled:
+                found = gettext.GNUTranslations(compiled)
+            found.add_fallback(chain)
+            chain = found
+    return chain
+
+
+_FLOAT = re.compile(r"^\.(\d)f$")
 
 
 @cache
-def command_descriptions(lang: str) -> Mapping[str, str]:
-    """Command and option descriptions of one language by key ('neuroshima.new.mode')."""
-    path = COMMAND_DIR / f"{lang}.json"
-    if lang not in TRANSLATED or not path.exists():
-        return {}
-    return _read(path)
+def writer(lang: str) -> Formatter:
+    """How `lang` writes the values of a template: decimals, dates, times, durations."""
+    locale = "en" if lang in ("en", PSEUDO) else lang
+
+    def write(value: Any, spec: str) -> str:
+        if isinstance(value, datetime):
+            return _moment(value, spec, locale)
+        if isinstance(value, date):
+            return format_date(value, format=spec or "medium", locale=locale)
+        if isinstance(value, timedelta):
+            return format_timedelta(
+                value, threshold=1.1, add_direction=spec == "in", format="long", locale=locale
+            )
+        if isinstance(value, float) and spec.endswith("%"):
+            return format_percent(value, locale=locale)
+        if isinstance(value, float) and (spec in ("", "g") or _FLOAT.match(spec)):
+            digits = _FLOAT.match(spec)
+            pattern = "0." + "0" * int(digits.group(1)) if digits else None
+            return format_decimal(value, format=pattern, locale=locale)
+        return format(value, spec)
+
+    return write
 
 
-def lookup(lang: str) -> Callable[[str], str | None]:
-    """The translation of a template (or of a COMMAND_KEY-prefixed command key) in a language."""
-    templates = catalogue(lang)
-    commands = command_descriptions(lang)
+def _moment(value: datetime, spec: str, locale: str) -> str:
+    """A date and time in the zone it carries (the reader's, where the service knows it);
+    spec 'date' drops the time."""
+    if spec == "date":
+        return format_date(value, format="medium", locale=locale)
+    day = format_date(value, format="medium", locale=locale)
+    time = format_time(value, format="short", tzinfo=value.tzinfo, locale=locale)
+    joined: str = get_datetime_format("medium", locale=locale)
+    return f"{joined.replace('{1}', day).replace('{0}', time)} {value.tzname() or 'UTC'}"
 
-    def find(key: str) -> str | None:
-        if key.startswith(COMMAND_KEY):
-            return commands.get(key[len(COMMAND_KEY) :])
-        return templates.get(key)
 
-    return find
+def localise(text: str, lang: str | None) -> str:
+    """`text` said in `lang`: Texts are translated (English where a message is missing)."""
+    found = language(lang) or "en"
+    return say(text, translations(found), writer(found))
 
 
 def choice_key(option: str, choice: str) -> str:
-    """The catalogue key of a choice's name ('adjudication:draw'): the option tells a drawn
-    game from drawing tiles, so a choice is not keyed by its bare English word."""
+    """The key discord.py carries for a choice's name ('adjudication:draw'): the option tells a
+    drawn game from drawing tiles, so a choice name is translated in its option's context."""
     return f"{option}:{choice}"
+
+
+def choice_context(option: str) -> str:
+    """The gettext context of an option's choice names."""
+    return f"option:{option}"
+
+
+def choice_name(lang: str, key: str) -> str:
+    """A choice's name in `lang` from its `choice_key` (English when untranslated)."""
+    option, _, choice = key.partition(":")
+    return translations(lang).pgettext(choice_context(option), choice)
+
+
+def description(lang: str, key: str, english: str) -> str:
+    """A command or option description in `lang`, by its command key ('neuroshima.new.mode')."""
+    return translations(lang).pgettext(key, english)
 
 
 def stored(text: str) -> Any:
@@ -123,32 +158,43 @@ def restored(data: Any) -> str:
     return text
 
 
-def localise(text: str, lang: str | None) -> str:
-    """`text` said in `lang`: Texts are translated (English where a key is missing)."""
-    found = language(lang)
-    if found is None or found == "en":
-        return str(text)
-    return say(text, lookup(found))
-
-
-class Described(Text):
-    """A command or option description: English as written, translated by its command key."""
-
-    key: str
-
-    def __new__(cls, english: str, /, **params: object) -> Described:
-        """`english` as the catalogue wrote it; `key=` names it ('neuroshima.new.mode')."""
-        key = str(params.pop("key"))
-        self = super().__new__(cls, "{description}", description=Text.verbatim(english))
-        assert isinstance(self, Described)
-        self.key = key
-        return self
-
-    def say(self, find: Callable[[str], str | None]) -> str:
-        """The description in the language `find` knows (English where it has no entry)."""
-        return find(COMMAND_KEY + self.key) or str(self)
-
-
 def described(english: str, key: str) -> Text:
-    """A description that translates through the command catalogue."""
-    return Described(english, key=key)
+    """A command or option description, translated in the context of its command key."""
+    return Text.in_context(key, english)
+
+
+class Pseudo(gettext.NullTranslations):
+    """The pseudo-locale's catalogue: each message accented and padded to 140 % (fields,
+    markdown and mentions kept), so a layout that fits it fits real translations."""
+
+    def gettext(self, message: str) -> str:
+        """`message` pseudo-translated."""
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The English plural form pseudo-translated."""
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """`message` pseudo-translated (the context changes nothing)."""
+        return pseudo(message)
+
+    def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
+        """The English plural form pseudo-translated."""
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+
+_ACCENTED = str.maketrans("AaCcDdEeGgIiKkLlNnOoRrSsTtUuYyZz", "ÅåÇçÐðÉéĜĝÎîĶķĻļÑñÖöŘřŠšŢţÛûÝýŽž")
+_KEPT = re.compile(r"(\{[^{}]*\}|<[^<>]*>|`[^`]*`|/[a-z][-a-z ]*\b|https?://\S+)")
+
+
+def pseudo(message: str) -> str:
+    """`message` accented and 40 % longer, its fields, code and commands untouched.
+
+    >>> pseudo("{hex} is occupied")
+    '[{hex} îš öççûþîéð ~~~~~~~]'
+    """
+    pieces = _KEPT.split(message)
+    said = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(pieces))
+    padding = "~" * max(1, round(len(message) * 0.4) - 2)
+    return f"[{said} {padding}]"

@@ -80,7 +80,13 @@ def text_json(value: str) -> Any:
     if value.is_verbatim:
         return {"v": str(value)}
     params = {k: _param_json(v) for k, v in value.params.items()}
-    return {"t": value.template, "p": params}
+    forms = {"n": value.plural_template} if value.plural_template else {}
+    return {
+        "t": value.template,
+        "p": params,
+        **forms,
+        **({"c": value.context} if value.context else {}),
+    }
 
 
 def _param_json(value: object) -> Any:
@@ -102,7 +108,7 @@ def text_from_json(data: Any) -> str:
     params = {
         k: text_from_json(v) if isinstance(v, str | dict) else v for k, v in data["p"].items()
     }
-    return Text(data["t"], **params)
+    return Text.message(data["t"], params, data.get("n", ""), data.get("c", ""))
 
 
 def encode(message: Outgoing | CatchUp) -> dict[str, Any]:

@@ -173,7 +173,13 @@ def _encode_text(text: Text) -> Any:
             params[name] = value
         else:
             raise SnapshotError(f"cannot snapshot the value {value!r:.40} of {text.template!r}")
-    return {"$text": text.template, "params": params}
+    return {"$text": text.template, "params": params, **_forms(text)}
+
+
+def _forms(text: Text) -> dict[str, Any]:
+    """A message's plural and context, written only when it has them (older logs lack them)."""
+    found: dict[str, Any] = {"$plural": text.plural_template} if text.plural_template else {}
+    return found | ({"$ctx": text.context} if text.context else {})
 
 
 def _decode_text(data: Any) -> Any:
@@ -183,7 +189,7 @@ def _decode_text(data: Any) -> Any:
         if "$sep" in data:
             return Text.joined(data["$sep"], [_decode_text(p) for p in data["parts"]])
         params = {k: _decode_text(v) for k, v in data["params"].items()}
-        return Text(data["$text"], **params)
+        return Text.message(data["$text"], params, data.get("$plural", ""), data.get("$ctx", ""))
     except (KeyError, TypeError, AttributeError, IndexError, ValueError):
         raise SnapshotError(f"not a text: {data!r:.60}") from None
 

@@ -59,7 +59,9 @@ CORE: tuple[Entry, ...] = (
         Text("SZ 0/1/2 stand 1.25/2/3 in tall; 5 sight rays per pair"),
     ),
     _e(
-        Text("Cover share"), G, Text("a piece gives cover when it crosses at least 25% of the rays")
+        Text("Cover share"),
+        G,
+        Text("a piece gives cover when it crosses at least {share:.0%} of the rays", share=0.25),
     ),
     _e(
         Text("Target priority"),

@@ -1,94 +1,173 @@
-"""Every template the localised code says has a translation in cs, ru and pl with the same fields.
+"""The gettext catalogues hold exactly what the code says, translated in cs, ru and pl.
 
-The walk is `ast`-based (tests/i18n/coverage.py): a missing key, an f-string template or a
-translation that drops or renames a `{field}` fails here, before any player reads English.
+The extraction is the translators' own (bot.service.translating, run by `python -m
+bot.service.translating extract`): a marked message missing from a catalogue, a message the
+code no longer says, an f-string where a template belongs, a translation that drops or renames
+a `{field}` (in any plural form), or a compiled .mo older than its .po fails here, before any
+player reads English.
 """
 
 from __future__ import annotations
 
+import gettext
+import io
+import string
 from functools import cache
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.mofile import write_mo
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
 
-from bot.discord.admin import ADMIN_DESCRIPTION
-from bot.service import i18n
-from bot.service.commands import catalogue
-from tests.i18n.coverage import LOCALISED, fields, scan, walk
+from bot.service import i18n, translating
 
-VERBATIM_CHOICES = frozenset({"language", "server_language", "game"})
-"""Options whose choice names are the same in every language (language codes, game keys)."""
-HOSTED_OPTIONS = frozenset({"mode", "vs", "level", "thread"})
-"""Options the host gives every game's lobby commands: their choices are the host's to say."""
-HOST_GROUPS = frozenset({"league"})
+DOMAINS = sorted(translating.DOMAINS)
+Key = tuple[str | None, str | tuple[str, ...]]
 
 
-def _choice_keys(domain: str) -> set[str]:
-    """option:choice keys a domain's catalogue holds: the host's for top-level and league
-    commands and for the hosted options of localised games; a game's for its own options only."""
-    cat = catalogue()
-    games = {d for d in LOCALISED if d != "service"}
-    game_of = {g.name: g.game_key for g in cat.groups if g.game_key}  # "sniper": "sniper_elite"
-    keys = set()
-    for command in [c for g in cat.groups for c in g.commands] + list(cat.commands):
-        group = game_of.get(command.group or "", command.group or "")
-        if command.group is not None and group not in games and group not in HOST_GROUPS:
-            continue  # a game not localised yet
-        for option in command.options:
-            if option.name in VERBATIM_CHOICES:
-                continue
-            hosted = command.group is None or group in HOST_GROUPS or option.name in HOSTED_OPTIONS
-            if (domain == "service") == hosted and (hosted or group == domain):
-                keys |= {i18n.choice_key(option.name, c) for c in option.choices}
-    return keys
+def fields(template: str) -> list[tuple[str, str, str]]:
+    """The `{fields}` of a template with their conversion and format spec, sorted."""
+    found = [
+        (name, conversion or "", spec or "")
+        for _, name, spec, conversion in string.Formatter().parse(template)
+        if name is not None
+    ]
+    return sorted(found)
+
+
+def key(message: Message) -> Key:
+    """A message as gettext finds it: its context and its English (with the plural)."""
+    ident = message.id
+    return message.context, tuple(ident) if isinstance(ident, list | tuple) else ident
 
 
 @cache
-def _used(domain: str) -> frozenset[str]:
-    """Every key a domain's catalogue must hold: templates, and for the host, the descriptions
-    of command groups (the Translator's and /help's) and choice names."""
-    used = walk(domain).all_keys() | _choice_keys(domain)
-    if domain == "service":
-        used |= {g.description for g in catalogue().groups} | {ADMIN_DESCRIPTION}
-    return frozenset(used)
+def extracted(domain: str) -> frozenset[Key]:
+    """What the code of a domain says now."""
+    return frozenset(key(m) for m in translating.template(domain) if m.id)
 
 
-@pytest.mark.parametrize("domain", sorted(LOCALISED))
-def test_no_template_is_an_f_string_or_formatted(domain: str) -> None:
-    assert walk(domain).untranslatable == []
+@cache
+def po(domain: str, lang: str | None = None) -> Catalog:
+    """A committed catalogue: the template (lang None) or one language's .po."""
+    path = i18n.LOCALE_DIR / f"{domain}.pot"
+    if lang is not None:
+        path = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
 
 
-@pytest.mark.parametrize("domain", sorted(LOCALISED))
+def held(catalog: Catalog) -> frozenset[Key]:
+    return frozenset(key(m) for m in catalog if m.id)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_message_is_an_f_string_or_formatted(domain: str) -> None:
+    wrong = []
+    for path in translating.files(domain):
+        if path.suffix == ".py":
+            lines = translating.scan(path.read_text(encoding="utf-8")).untranslatable
+            wrong += [f"{path.relative_to(translating.ROOT)}:{line}" for line in lines]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_the_template_holds_exactly_what_the_code_marks(domain: str) -> None:
+    missing = sorted(map(str, extracted(domain) - held(po(domain))))
+    gone = sorted(map(str, held(po(domain)) - extracted(domain)))
+    assert (missing, gone) == ([], []), "run: python -m bot.service.translating extract"
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
 @pytest.mark.parametrize("lang", i18n.TRANSLATED)
-def test_every_template_has_a_translation(domain: str, lang: str) -> None:
-    merged = i18n.catalogue(lang)
-    missing = sorted(k for k in _used(domain) if k not in merged or not merged[k].strip())
-    assert missing == [], f"{lang}: {len(missing)} keys without a translation"
+def test_every_language_translates_exactly_the_template(domain: str, lang: str) -> None:
+    catalog = po(domain, lang)
+    assert sorted(map(str, extracted(domain) - held(catalog))) == [], "run pybabel update"
+    assert sorted(map(str, held(catalog) - extracted(domain))) == []
+    untranslated = [m.id for m in catalog if m.id and ("fuzzy" in m.flags or not all(_forms(m)))]
+    assert untranslated == []
 
 
-@pytest.mark.parametrize("domain", sorted(LOCALISED))
+def _forms(message: Message) -> list[str]:
+    said = message.string
+    return list(said) if isinstance(said, list | tuple) else [said]
+
+
 @pytest.mark.parametrize("lang", i18n.TRANSLATED)
-def test_no_catalogue_key_is_unused(domain: str, lang: str) -> None:
-    entries = i18n.domains(lang).get(domain, {})
-    assert sorted(set(entries) - _used(domain)) == []
+def test_plural_forms_are_the_cldr_rules_of_the_language(lang: str) -> None:
+    rule = get_plural(lang)
+    for domain in DOMAINS:
+        catalog = po(domain, lang)
+        assert catalog.plural_forms == rule.plural_forms, domain
+        for m in catalog:
+            if m.id and m.pluralizable:
+                assert len(_forms(m)) == rule.num_plurals, (domain, m.id)
 
 
 @pytest.mark.parametrize("lang", i18n.TRANSLATED)
-def test_every_translation_keeps_the_fields_of_its_template(lang: str) -> None:
-    wrong = {
-        key: value for key, value in i18n.catalogue(lang).items() if fields(key) != fields(value)
-    }
-    assert wrong == {}
+def test_every_translation_keeps_the_fields_of_its_english(lang: str) -> None:
+    wrong = []
+    for domain in DOMAINS:
+        for m in po(domain, lang):
+            if not m.id:
+                continue
+            english = m.id[-1] if m.pluralizable else m.id
+            if m.pluralizable and not set(fields(m.id[0])) <= set(fields(english)):
+                wrong.append((domain, m.id, "English singular"))
+            wrong += [(domain, m.id, f) for f in _forms(m) if fields(f) != fields(english)]
+    assert wrong == []
+
+
+def test_plural_messages_count_with_the_count_field() -> None:
+    wrong = [
+        (domain, m.id)
+        for domain in DOMAINS
+        for m in po(domain)
+        if m.pluralizable and "count" not in {name for name, _, _ in fields(m.id[1])}
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+@pytest.mark.parametrize("lang", i18n.TRANSLATED)
+def test_every_compiled_catalogue_is_its_po(domain: str, lang: str) -> None:
+    compiled = io.BytesIO()
+    write_mo(compiled, po(domain, lang))
+    compiled.seek(0)
+    fresh = gettext.GNUTranslations(compiled)
+    path = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
+    with path.open("rb") as f:
+        shipped = gettext.GNUTranslations(f)
+    assert shipped._catalog == fresh._catalog, f"stale {path}: run pybabel compile"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", i18n.TRANSLATED)
+def test_no_message_is_translated_two_ways_in_two_domains(lang: str) -> None:
+    first: dict[Key, tuple[str, object]] = {}
+    clashes = []
+    for domain in DOMAINS:
+        for m in po(domain, lang):
+            if not m.id:
+                continue
+            said = tuple(_forms(m))
+            seen = first.setdefault(key(m), (domain, said))
+            if seen[1] != said:
+                clashes.append((key(m), seen[0], domain))
+    assert clashes == []
 
 
 def test_every_domain_has_a_catalogue_in_every_language() -> None:
+    assert set(i18n.domains()) == set(DOMAINS)
     for lang in i18n.TRANSLATED:
-        assert set(i18n.domains(lang)) >= set(LOCALISED), lang
+        folder = i18n.LOCALE_DIR / lang / "LC_MESSAGES"
+        assert {p.stem for p in folder.glob("*.po")} == set(DOMAINS), lang
 
 
 SAMPLE = """
 from games.base import IllegalActionError
-from games.text import Text
+from games.text import Text, marked
 
 
 class FullError(IllegalActionError):
@@ -99,22 +178,32 @@ def _bad(message: str, **params: object) -> IllegalActionError:
     return IllegalActionError(message, **params)
 
 
+TABLE = {"a": marked("Tiles from a table")}
+
+
 def say(n: int, hex: str) -> None:
-    Text("{n} tiles" if n > 1 else "one tile", n=n)
-    Text(hex)  # a template from data: not a literal, not checked here
+    Text("{count} tiles" if n > 1 else "one tile", count=n)
+    Text(hex)  # a message refilled from elsewhere: found where it is made
     _bad("{hex} is occupied", hex=hex)
     FullError("The board is full.")
+    Text.plural("{count} tile left", "{count} tiles left", n)
+    Text.in_context("round of a game", "Turn {number}", number=n)
     IllegalActionError(f"{hex} is occupied")
     Text("{} left".format(n))
     _bad("%d left" % n)
 """
 
 
-def test_the_walk_finds_templates_and_rejects_formatted_ones(tmp_path: Path) -> None:
-    sample = tmp_path / "sample.py"
-    sample.write_text(SAMPLE, encoding="utf-8")
-    found = scan([sample])
-    assert found.keys[str(sample)] == {
-        "{n} tiles", "one tile", "{hex} is occupied", "The board is full."
-    }  # fmt: skip
-    assert found.untranslatable == [f"{sample}:{line}" for line in (19, 20, 21)]
+def test_the_extraction_finds_every_marker_and_rejects_formatted_messages(tmp_path: Path) -> None:
+    found = translating.scan(SAMPLE)
+    said = [(line, how, message) for line, how, message, _ in found.found]
+    assert said == [
+        (14, "_", "Tiles from a table"),
+        (18, "_", "{count} tiles"),
+        (18, "_", "one tile"),
+        (20, "_", "{hex} is occupied"),
+        (21, "_", "The board is full."),
+        (22, "ngettext", ("{count} tile left", "{count} tiles left")),
+        (23, "pgettext", ("round of a game", "Turn {number}")),
+    ]
+    assert found.untranslatable == [24, 25, 26]

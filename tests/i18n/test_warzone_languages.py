@@ -145,7 +145,7 @@ async def test_every_warzone_line_is_said_in_the_players_language(tmp_path: Path
         "A1.1 M50 Assault Rifle (Onslaught Ammo) na B1.1: RS 15 +0 SZ -2 velká vzdálenost -4 kryt "
         "(západní ruina) = 9; padlo 20: vedle (do prázdna)",
         "A2.6 (Light Infantry) je odstraněn ze stolu jako mrtvý",
-        "od A2.1 k 18,18: 10.35″ od podstavce k podstavci (10.94″ mezi středy)",
+        "od A2.1 k 18,18: 10,35″ od podstavce k podstavci (10,94″ mezi středy)",
         "[z pravidel] schopnost: Heal: za každé ztracené W hoď D20 <= X (max 8) a W zůstane; ne "
         "proti zásahům do černého",
         "Žádné pravidlo neodpovídá.",

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from bot.service.commands.spec import Catalogue, Command, Option
-from bot.service.i18n import TRANSLATED, catalogue, choice_key, command_descriptions
+from bot.service.i18n import TRANSLATED, choice_key, choice_name, description, translations
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 MAX_DESCRIPTION = 100
@@ -65,15 +65,15 @@ def _option(where: str, option: Option, sources: Iterable[str]) -> list[str]:
 
 def _longest(english: str, key: str) -> int:
     """A description's size as Discord counts it: its longest localisation."""
-    found = (command_descriptions(lang).get(key) for lang in TRANSLATED)
-    return max([len(english), *(len(text) for text in found if text)])
+    found = (description(lang, key, english) for lang in TRANSLATED)
+    return max([len(english), *(len(text) for text in found)])
 
 
 def _choice(option: str, choice: str) -> int:
     """A choice's size: its longest localised name and its (English) value."""
     key = choice_key(option, choice)
-    names = (catalogue(lang).get(key) for lang in TRANSLATED)
-    return max([len(choice), *(len(name) for name in names if name)]) + len(choice)
+    names = (choice_name(lang, key) for lang in TRANSLATED)
+    return max([len(choice), *(len(name) for name in names)]) + len(choice)
 
 
 def command_size(command: Command) -> int:
@@ -89,7 +89,7 @@ def command_size(command: Command) -> int:
 def group_size(name: str, description: str, commands: Iterable[Command]) -> int:
     """Characters Discord counts for a command group and all its subcommands."""
     longest = max(
-        [len(description), *(len(catalogue(lang).get(description) or "") for lang in TRANSLATED)]
+        [len(description), *(len(translations(lang).gettext(description)) for lang in TRANSLATED)]
     )
     return len(name) + longest + sum(command_size(c) for c in commands)
 

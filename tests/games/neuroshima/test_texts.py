@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import gettext
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
@@ -26,16 +26,15 @@ DUEL = {"A1": ("moloch.hq", 0, 0), "C3": ("outpost.hq", 1, 0), "C5": ("moloch.cy
 
 
 @cache
-def _catalogue(lang: str) -> dict[str, str]:
-    data: dict[str, str] = json.loads((LOCALES / lang / "neuroshima.json").read_text("utf-8"))
-    return data
+def _catalogue(lang: str) -> gettext.GNUTranslations:
+    with (LOCALES / lang / "LC_MESSAGES" / "neuroshima.mo").open("rb") as compiled:
+        return gettext.GNUTranslations(compiled)
 
 
 def said(text: str, lang: str) -> str:
     """`text` in `lang`, looked up in the Neuroshima catalogue."""
     assert isinstance(text, Text)
-    lookup: Callable[[str], str | None] = _catalogue(lang).get
-    return text.say(lookup)
+    return text.say(_catalogue(lang))
 
 
 def refusal(action: Callable[[], Any]) -> GameError:

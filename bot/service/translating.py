@@ -1,0 +1,329 @@
+"""The translators' tooling: which code each catalogue domain holds, and Babel extraction methods.
+
+`python -m bot.service.translating extract` writes every domain's template
+(bot/service/locales/<domain>.pot) from the code; `pybabel update` and `pybabel compile` do the
+rest (docs/translating.md). The code extraction method finds the project's markers: the first
+argument of `Text(...)`, of a GameError subclass or of a helper returning one (`_bad(...)`),
+`marked(...)` for data tables, `Text.plural(singular, plural, n)`, `Text.in_context(context,
+message)` and `described(message, command_key)`. Command descriptions and choice names are data
+(the command catalogue), and tile rules reminders live in the army files: each has its own method.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parents[2]
+LOCALES = Path(__file__).with_name("locales")
+
+Method = str
+CODE: Method = "bot.service.translating:extract_code"
+COMMANDS: Method = "bot.service.translating:extract_commands"
+RULES: Method = "bot.service.translating:extract_rules"
+
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
+    "commands": ("bot/discord/admin.py",),  # and the command catalogue: extract_commands
+    "neuroshima": ("games/neuroshima", "bot/service/commands/neuroshima.py"),
+    "neuroshima_images": ("rendering/neuroshima",),
+    "neuroshima_rules": ("games/neuroshima/data/armies",),
+    "sniper_elite": (
+        "games/sniper_elite",
+        "bot/service/hosting/sniper",
+        "bot/service/commands/sniper.py",
+    ),
+    "sniper_elite_images": ("rendering/sniper_elite",),
+    "space_alert_images": ("rendering/space_alert",),
+    "space_alert": (
+        "games/space_alert",
+        "bot/service/hosting/space_alert",
+        "bot/service/commands/space_alert",
+        "bot/discord/space_alert",
+    ),
+    "warzone_images": ("rendering/warzone",),
+    "leagues_images": ("rendering/leagues.py",),
+    "warzone": ("games/warzone", "bot/service/hosting/warzone", "bot/service/commands/warzone"),
+}
+"""Catalogue domain -> the code (or data) whose messages it holds; a new game is one more line.
+A path inside another domain's folder belongs to the more specific domain."""
+NOT_LOCALISED: tuple[str, ...] = (
+    # The AI never speaks to players.
+    "games/neuroshima/ai",
+    "games/warzone/ai",
+)
+"""Paths (prefixes) inside DOMAINS with no text a player reads."""
+METHODS: dict[str, Method] = {"commands": COMMANDS, "neuroshima_rules": RULES}
+"""The extraction method of a domain that is not found by its code markers alone."""
+ERROR_MODULES = ("games.base", "bot.service.errors")
+VERBATIM_CHOICES = frozenset({"language", "server_language", "game"})
+"""Options whose choice names are the same in every language (language codes, game keys)."""
+
+Found = tuple[int, str, str | tuple[str, ...], list[str]]
+"""What a Babel extraction method yields: line, gettext function, message(s), comments."""
+
+
+def _entry_files(entry: str) -> list[Path]:
+    """A package's files, one file, or the modules whose names start with a prefix
+    ('bot/service/hosting/sniper' is sniper_elite.py, sniper_flow.py, ...)."""
+    path = ROOT / entry
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*") if p.suffix in (".py", ".json"))
+    if path.suffix in (".py", ".json"):
+        return [path]
+    return sorted(path.parent.glob(path.name + "*.py"))
+
+
+def files(domain: str) -> list[Path]:
+    """The files of a domain, minus NOT_LOCALISED and other domains' more specific files."""
+    others = tuple(e for d, entries in DOMAINS.items() if d != domain for e in entries)
+    found = []
+    for entry in DOMAINS[domain]:
+        skipped = NOT_LOCALISED + tuple(o for o in others if o.startswith(entry + "/"))
+        for p in _entry_files(entry):
+            relative = p.relative_to(ROOT).as_posix()
+            if p.suffix == ".json" and domain not in METHODS:
+                continue
+            if not any(relative == s or relative.startswith(s + "/") for s in skipped):
+                found.append(p)
+    return found
+
+
+# --- the code's markers ----------------------------------------------------------------------
+@cache
+def error_names() -> frozenset[str]:
+    """Text, GameError, and every error class of the project that derives from them."""
+    trees = [
+        ast.parse(p.read_text(encoding="utf-8"))
+        for folder in ("games", "bot")
+        for p in sorted((ROOT / folder).rglob("*.py"))
+    ]
+    return _errors(trees, {"GameError", "Text"})
+
+
+def _errors(trees: list[ast.Module], known: Iterable[str]) -> frozenset[str]:
+    names = set(known)
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in ERROR_MODULES:
+                names |= {a.asname or a.name for a in node.names if a.name.endswith("Error")}
+    classes = [n for t in trees for n in ast.walk(t) if isinstance(n, ast.ClassDef)]
+    changed = True
+    while changed:
+        before = len(names)
+        names |= {c.name for c in classes if {_base(b) for b in c.bases} & names}
+        changed = len(names) != before
+    return frozenset(names)
+
+
+def _base(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _helpers(tree: ast.Module, errors: frozenset[str]) -> set[str]:
+    """Functions of a module that build an error from their first argument (`_bad(...)`)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.returns is not None:
+            returns = node.returns
+            name = returns.value if isinstance(returns, ast.Constant) else _base(returns)
+            if name in errors and name != "Text":
+                found.add(node.name)
+    return found
+
+
+def _literals(node: ast.expr) -> list[str] | None:
+    """The messages an argument stands for; None when it is not a literal."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literals(node.body), _literals(node.orelse)
+        if body is not None and orelse is not None:
+            return body + orelse
+    return None
+
+
+def _formatted(node: ast.expr) -> bool:
+    """An f-string, `%` or `.format` where a message belongs: no catalogue can hold it."""
+    if isinstance(node, ast.JoinedStr):
+        return True
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod):
+        return True
+    if isinstance(node, ast.IfExp):
+        return _formatted(node.body) or _formatted(node.orelse)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+    )
+
+
+def _callee(node: ast.Call) -> str:
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return f"{func.value.id}.{func.attr}"
+    return ""
+
+
+@dataclass
+class Scan:
+    """What the markers of some code say: messages, and the messages no catalogue can hold."""
+
+    found: list[Found] = field(default_factory=list)
+    untranslatable: list[int] = field(default_factory=list)
+
+
+def scan(source: str) -> Scan:
+    """The marked messages of one module's source."""
+    tree = ast.parse(source)
+    errors = _errors([tree], error_names())
+    singular = errors | _helpers(tree, errors) | {"marked"}
+    result = Scan()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.args:
+            _call(node, _callee(node), singular, result)
+    result.found.sort(key=lambda f: f[0])
+    return result
+
+
+def _call(node: ast.Call, callee: str, singular: frozenset[str] | set[str], out: Scan) -> None:
+    args = node.args
+    if callee in singular:
+        marked = [args[0]]
+    elif callee in ("Text.plural", "Text.in_context", "described") and len(args) >= 2:
+        marked = list(args[:2])
+    else:
+        return
+    if any(_formatted(a) for a in marked):
+        out.untranslatable.append(node.lineno)
+        return
+    said = [_literals(a) for a in marked]
+    if any(s is None for s in said):
+        return  # a message made elsewhere (a table's Text refilled, a caught error passed on)
+    line = node.lineno
+    if callee == "Text.plural" and all(s is not None and len(s) == 1 for s in said):
+        out.found.append((line, "ngettext", (said[0][0], said[1][0]), []))  # type: ignore[index]
+    elif callee == "Text.in_context":
+        out.found += [(line, "pgettext", (said[0][0], m), []) for m in said[1] or ()]  # type: ignore[index]
+    elif callee == "described":
+        out.found += [(line, "pgettext", (said[1][0], m), []) for m in said[0] or ()]  # type: ignore[index]
+    elif callee in singular:
+        out.found += [(line, "_", m, []) for m in said[0] or ()]  # type: ignore[index]
+
+
+def extract_code(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Found]:
+    """Babel extraction method: the messages the project's markers hold in a Python module."""
+    yield from scan(fileobj.read().decode("utf-8")).found
+
+
+# --- data ------------------------------------------------------------------------------------
+def extract_rules(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Found]:
+    """Babel extraction method: the rules reminders of an army file's tiles."""
+    yield from ((1, "_", text, []) for text in _rules(json.loads(fileobj.read().decode("utf-8"))))
+
+
+def _rules(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        if isinstance(data.get("rules_text"), str) and data["rules_text"]:
+            yield data["rules_text"]
+        for value in data.values():
+            yield from _rules(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _rules(value)
+
+
+def extract_commands(
+    fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
+) -> Iterator[Found]:
+    """Babel extraction method: the command catalogue's descriptions (in the context of their
+    command key), group descriptions and choice names (in their option's context)."""
+    from bot.service.commands import catalogue
+    from bot.service.i18n import choice_context
+
+    cat = catalogue()
+    for group in cat.groups:
+        yield (0, "_", group.description, [f"/{group.name}"])
+    for command in [c for g in cat.groups for c in g.commands] + list(cat.commands):
+        key = command.path.replace(" ", ".")
+        yield (0, "pgettext", (key, command.description), [f"/{command.path}"])
+        for o in command.options:
+            where = [f"/{command.path} {o.name}"]
+            yield (0, "pgettext", (f"{key}.{o.name}", o.description), where)
+            if o.name not in VERBATIM_CHOICES:
+                yield from ((0, "pgettext", (choice_context(o.name), c), where) for c in o.choices)
+
+
+# --- the templates ---------------------------------------------------------------------------
+def method(domain: str, path: Path) -> Method:
+    """The extraction method of one file of a domain."""
+    if path.suffix == ".json":
+        return METHODS[domain]
+    return CODE
+
+
+def template(domain: str) -> Any:
+    """A domain's message template (a Babel Catalog) extracted from its files."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    catalog = Catalog(
+        project="Muster", version="1", msgid_bugs_address="", charset="utf-8",
+        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False,
+    )  # fmt: skip
+    sources: list[tuple[Method, Path]] = [(method(domain, p), p) for p in files(domain)]
+    if domain == "commands":
+        sources.append((COMMANDS, ROOT / "bot/service/commands/spec.py"))
+    for how, path in sources:
+        relative = path.relative_to(ROOT).as_posix()
+        for lineno, message, comments, context in extract_from_file(how, path, _KEYWORDS):
+            where = [(relative, lineno)] if lineno else []
+            added = catalog.add(message, None, where, auto_comments=comments, context=context)
+            # Messages are `{field}` templates; a "25%" is not a printf placeholder.
+            added.flags.discard("python-format")
+    return catalog
+
+
+_KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+
+
+def write_templates(domains: Iterable[str] = DOMAINS) -> list[Path]:
+    """Every domain's .pot written from the code (sorted, without line numbers, so a template
+    changes only when a message does)."""
+    from babel.messages.pofile import write_po
+
+    written = []
+    for domain in domains:
+        path = LOCALES / f"{domain}.pot"
+        with path.open("wb") as out:
+            write_po(out, template(domain), width=100, sort_output=True, omit_header=False,
+                     include_lineno=False)  # fmt: skip
+        written.append(path)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """`extract [domain ...]`: write the templates (see docs/translating.md)."""
+    if not argv or argv[0] != "extract":
+        print("usage: python -m bot.service.translating extract [domain ...]", file=sys.stderr)
+        return 2
+    for path in write_templates(argv[1:] or DOMAINS):
+        print(path.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
