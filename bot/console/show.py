@@ -84,7 +84,7 @@ class Images:
             for i, frame in enumerate(frames, start=1)
         ]
         return [
-            Text("{count} frames:", count=len(frames)),
+            Text.plural("{count} frame:", "{count} frames:", len(frames)),
             *(Text("  {line}", line=p) for p in paths),
         ]
 

@@ -120,10 +120,11 @@ def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Pl
             raise RequestError("That turn can no longer be taken back.", code="takeback_barrier")
         count = draft.undo_to(index, by, "takeback")
         draft.say(
-            Text(
+            Text.plural(
+                "{player} took back their last turn ({count} action).",
                 "{player} took back their last turn ({count} actions).",
+                count,
                 player=seat_name(host, table, by),
-                count=count,
             )
         )
         return draft.finish(by)

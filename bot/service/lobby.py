@@ -371,7 +371,12 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
     _require_host(table, by, admin)
     if len(table.seats) != table.settings.seats:
         missing = table.settings.seats - len(table.seats)
-        raise LobbyError("Waiting for {missing} more player(s).", code="not_full", missing=missing)
+        raise LobbyError(
+            Text.plural(
+                "Waiting for {count} more player.", "Waiting for {count} more players.", missing
+            ),
+            code="not_full",
+        )
     roles = _resolve_roles(table)
     s = table.settings
     config = table.profile.build_config(s.options, s.mode, roles)

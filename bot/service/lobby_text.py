@@ -36,22 +36,22 @@ def lobby_text(host: Host, table: Table) -> Text:
         clock = Text("{minutes} min per turn", minutes=s.clock // 60)
     else:
         clock = Text("no turn clock")
-    head = Text(
-        (
-            "Game {game}: {name}, {mode}, 1 seat, {clock}, rated. Host: {host}."
-            if s.rated
-            else "Game {game}: {name}, {mode}, 1 seat, {clock}. Host: {host}."
+    head = (
+        Text.plural(
+            "Game {game}: {name}, {mode}, {count} seat, {clock}, rated. Host: {host}.",
+            "Game {game}: {name}, {mode}, {count} seats, {clock}, rated. Host: {host}.",
+            s.seats,
         )
-        if s.seats == 1
-        else (
-            "Game {game}: {name}, {mode}, {seats} seats, {clock}, rated. Host: {host}."
-            if s.rated
-            else "Game {game}: {name}, {mode}, {seats} seats, {clock}. Host: {host}."
-        ),
+        if s.rated
+        else Text.plural(
+            "Game {game}: {name}, {mode}, {count} seat, {clock}. Host: {host}.",
+            "Game {game}: {name}, {mode}, {count} seats, {clock}. Host: {host}.",
+            s.seats,
+        )
+    ).refill(
         game=table.id,
         name=Text.verbatim(table.spec.name),
         mode=mode_name(s.mode),
-        seats=s.seats,
         clock=clock,
         host=host.name(s.host_user),
     )

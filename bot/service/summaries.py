@@ -73,7 +73,7 @@ def _tile_line(label: str, tile: Any, netted: bool) -> Text:
     owner = Text("neutral") if tile.owner is None else Text("seat {seat}", seat=tile.owner)
     parts = [Text("facing {facing}", facing=tile.facing)]
     if tile.wounds:
-        parts.append(Text("{count} wound(s)", count=tile.wounds))
+        parts.append(Text.plural("{count} wound", "{count} wounds", tile.wounds))
     if netted:
         parts.append(Text("netted"))
     return Text(
@@ -107,7 +107,9 @@ def neuroshima_summary(view: Any) -> Text:
         lines.append(_tile_line(board.label(where), tile, where in view.netted))
     if len(placed) > MAX_BOARD_LINES:
         more = len(placed) - MAX_BOARD_LINES
-        lines.append(Text("  ... and {count} more tiles", count=more))
+        lines.append(
+            Text.plural("  ... and {count} more tile", "  ... and {count} more tiles", more)
+        )
     if view.pending is not None:
         lines.append(view.pending.description)
     return Text.lines(lines)

@@ -195,10 +195,9 @@ async def _digest(
             await host.store.add_deadline(game_id, seat, DIGEST, nxt)
     if not waiting:
         return []
-    if len(waiting) == 1:
-        lines = [Text("1 game waits for you:")]
-    else:
-        lines = [Text("{count} games wait for you:", count=len(waiting))]
+    lines = [
+        Text.plural("{count} game waits for you:", "{count} games wait for you:", len(waiting))
+    ]
     lines += [
         Text(
             "  game {game} ({key}), waiting since {since} UTC",
@@ -214,5 +213,5 @@ async def _digest(
 def _human(delta: timedelta) -> Text:
     minutes = int(delta.total_seconds() // 60)
     if minutes >= 120:
-        return Text("{count} hours", count=minutes // 60)
-    return Text("{count} minutes", count=minutes)
+        return Text.plural("{count} hour", "{count} hours", minutes // 60)
+    return Text.plural("{count} minute", "{count} minutes", minutes)

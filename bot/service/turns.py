@@ -121,10 +121,11 @@ def plan_undo(host: Host, table: Table, user: int, steps: int | None) -> Plan:
     draft = Draft(table)
     count = draft.undo_to(index, seat, "undo")
     who = seat_name(host, table, seat)
-    if count == 1:
-        draft.say(Text("{player} undid 1 action.", player=who))
-    else:
-        draft.say(Text("{player} undid {count} actions.", player=who, count=count))
+    draft.say(
+        Text.plural(
+            "{player} undid {count} action.", "{player} undid {count} actions.", count, player=who
+        )
+    )
     return draft.finish(seat)
 
 

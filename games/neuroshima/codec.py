@@ -59,6 +59,7 @@ from games.neuroshima.actions import (
 from games.neuroshima.board import Board, Hex
 from games.neuroshima.tiles import Action, Special, tile_type, tile_types
 from games.neuroshima.view import NeuroshimaView
+from games.text import Text
 
 _TYPES: dict[str, type] = {
     cls.__name__: cls
@@ -234,9 +235,12 @@ def _parse_verb(
         if len(args) == 1 and _number(args[0]):
             i = int(args[0])
             if not 1 <= i <= len(hand):
-                raise _bad(
-                    "You have {count} tiles in hand; pick 1-{count}", "bad_index", count=len(hand)
+                said = Text.plural(
+                    "You have {count} tile in hand; pick 1-{count}",
+                    "You have {count} tiles in hand; pick 1-{count}",
+                    len(hand),
                 )
+                raise _bad(said, "bad_index")
             return Discard(hand[i - 1])
         return Discard(_tile(" ".join(args), hand))
     if verb == "place":

@@ -75,10 +75,10 @@ def order_rolled(board: Board, state: State, chevrons: int, tiebreak: int) -> St
 
 def _rolled_text(chevrons: int) -> Text:
     if chevrons == 1:
-        return Text("The order die shows 1 chevron(s): the left card.")
+        return Text("The order die shows 1 chevron: the left card.")
     if chevrons == 2:
-        return Text("The order die shows 2 chevron(s): the middle card.")
-    return Text("The order die shows 3 chevron(s): the right card.")
+        return Text("The order die shows 2 chevrons: the middle card.")
+    return Text("The order die shows 3 chevrons: the right card.")
 
 
 def order_drawn(state: State, card: str) -> State:

@@ -326,9 +326,10 @@ def outcome(state: State) -> Outcome | None:
                 reason=card.loss_reason,
             )
             return Outcome(frozenset(), failed)
-        total = Text(
-            "Campaign of {flights} flight(s); score {score}.",
-            flights=card.flights,
+        total = Text.plural(
+            "Campaign of {count} flight; score {score}.",
+            "Campaign of {count} flights; score {score}.",
+            card.flights,
             score=card.total,
         )
         return Outcome(seats, total, (card.total,) * state.config.humans)

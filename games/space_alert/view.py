@@ -138,19 +138,21 @@ def bulletins(state: State) -> tuple[Text, ...]:
         if not state.config.solo and state.schedule.incoming_data[i]:
             n = state.schedule.incoming_data[i]
             lines.append(
-                Text(
-                    "Phase {phase}: incoming data - everyone drew {n} extra card(s).",
+                Text.plural(
+                    "Phase {phase}: incoming data - everyone drew {count} extra card.",
+                    "Phase {phase}: incoming data - everyone drew {count} extra cards.",
+                    n,
                     phase=phase,
-                    n=n,
                 )
             )
         if not state.config.solo and state.schedule.data_transfers[i]:
             n = state.schedule.data_transfers[i]
             lines.append(
-                Text(
-                    "Phase {phase}: data transfer - each player may hand over {n} card(s).",
+                Text.plural(
+                    "Phase {phase}: data transfer - each player may hand over {count} card.",
+                    "Phase {phase}: data transfer - each player may hand over {count} cards.",
+                    n,
                     phase=phase,
-                    n=n,
                 )
             )
         if not state.config.solo and state.schedule.comms_down[i]:

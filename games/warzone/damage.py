@@ -167,7 +167,13 @@ def lose_res_cards(work: Work, seat: int, count: int, why: Text) -> None:
     from_spent = min(count, spent[seat])
     work.set(res_cards=_bump(cards, seat, -count), res_spent=_bump(spent, seat, -from_spent))
     work.say(
-        Text("seat {seat} loses {count} resource card(s): {why}", seat=seat, count=count, why=why)
+        Text.plural(
+            "seat {seat} loses {count} resource card: {why}",
+            "seat {seat} loses {count} resource cards: {why}",
+            count,
+            seat=seat,
+            why=why,
+        )
     )
 
 

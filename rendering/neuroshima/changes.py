@@ -80,15 +80,15 @@ def describe_change(
     if change.kind == "wounded" and change.tile is None and change.wounds > 0:
         n = change.wounds
         if view.scoring:
-            return Text(
-                "{whose} HQ on {to} was hit for {n} point" if n == 1
-                else "{whose} HQ on {to} was hit for {n} points",
-                whose=owner, to=to, n=n,
+            return Text.plural(
+                "{whose} HQ on {to} was hit for {count} point",
+                "{whose} HQ on {to} was hit for {count} points",
+                n, whose=owner, to=to,
             )  # fmt: skip
-        return Text(
-            "{whose} HQ on {to} lost {n} hit point" if n == 1
-            else "{whose} HQ on {to} lost {n} hit points",
-            whose=owner, to=to, n=n,
+        return Text.plural(
+            "{whose} HQ on {to} lost {count} hit point",
+            "{whose} HQ on {to} lost {count} hit points",
+            n, whose=owner, to=to,
         )  # fmt: skip
     return _sentence(change.kind, subject, owner, tile, to, frm)
 
@@ -102,7 +102,7 @@ def describe_highlight(
     elif moment.kind == "final_battle":
         head = Text("Turn {turn} final battle", turn=moment.turn)
     else:
-        head = Text("Turn {turn}", turn=moment.turn)
+        head = Text.in_context("a player's turn", "Turn {turn}", turn=moment.turn)
 
     def owner(seat: Seat) -> str:
         return Text("your") if seat == viewer else whose(seat, names)
@@ -122,7 +122,7 @@ def describe_highlight(
     ]
     parts = [Text.joined(", ", damage)] if damage else []
     lost = [
-        Text("{who} lost {n} tile" if n == 1 else "{who} lost {n} tiles", who=name(s), n=n)
+        Text.plural("{who} lost {count} tile", "{who} lost {count} tiles", n, who=name(s))
         for s, n in enumerate(moment.destroyed)
         if n > 0
     ]

@@ -163,10 +163,9 @@ def _status(view: View, own: BoardView | None) -> Text:
         parts.append(Text("locked in ✓") if locked else Text("not locked in yet"))
     else:
         parts.append(STAGES[view.stage])
-    if view.transfers_left == 1:
-        parts.append(Text("1 card to hand over"))
-    elif view.transfers_left:
-        parts.append(Text("{count} cards to hand over", count=view.transfers_left))
+    if view.transfers_left:
+        left = view.transfers_left
+        parts.append(Text.plural("{count} card to hand over", "{count} cards to hand over", left))
     return Text.joined(" · ", parts)
 
 
@@ -226,10 +225,7 @@ def _hand(
     p: Painter, view: View, groups: list[tuple[tuple[int, str, str], int]], y: int, say: Say
 ) -> int:
     count = len(view.hand)
-    if count == 1:
-        heading = Text("YOUR HAND · 1 card")
-    else:
-        heading = Text("YOUR HAND · {count} cards", count=count)
+    heading = Text.plural("YOUR HAND · {count} card", "YOUR HAND · {count} cards", count)
     p.text((MARGIN, y), say(heading), HEAD_PX, TEXT)
     y += 34
     if not groups:

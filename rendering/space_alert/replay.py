@@ -157,7 +157,7 @@ def frame_scene(
         title = Text("Turn {turn} · threats only", turn=frame.turn)
     else:
         # Its own key: a Space Alert turn is a round ("kolo"), not a Neuroshima move ("tah").
-        title = Text("Turn {number}", number=frame.turn)
+        title = Text.in_context("a step of the action programs", "Turn {turn}", turn=frame.turn)
     return Scene(
         say(title),
         say(_tally(result, frame.turn, mission)),

@@ -202,8 +202,8 @@ async def test_a_panel_takes_back_and_hands_over_cards(world: World) -> None:
     await click(me, to_bob)
     after = log.of("edit_original", me.id)[-1]
     assert len(after.options(pick(after, "card"))) == hand - 1
-    assert "You may hand over 2 card(s)" in (back.content or "")
-    assert "You may hand over 1 card(s)" in (after.content or "")
+    assert "You may hand over 2 cards" in (back.content or "")
+    assert "You may hand over 1 card this" in (after.content or "")
     bobs = log.of("dm", crew.users["bob"].id)[-1]
     assert int(card) in hand_numbers(bobs.content or "")
 

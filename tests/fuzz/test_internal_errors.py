@@ -276,7 +276,7 @@ async def test_a_round_robin_nobody_joined_starts_as_cancelled(session: Session)
     await dispatch(session.service, "alice", create, {**context, "name": "Empty",
                                                       "format": "round-robin"})  # fmt: skip
     reply = await dispatch(session.service, "alice", start, {**context, "league": "Empty"})
-    assert str(reply.text) == "Empty is cancelled: only 0 player(s) checked in."
+    assert str(reply.text) == "Empty is cancelled: only 0 players checked in."
 
 
 async def test_a_setup_with_a_bad_seed_changes_nothing(session: Session) -> None:

@@ -107,7 +107,7 @@ async def test_every_line_of_a_mission_is_said_in_the_players_language(
     # The English run is the English other tests pin; some of its lines, exactly:
     for line in (
         "  The defenders' turn.",
-        "  The order die shows 1 chevron(s): the left card.",
+        "  The order die shows 1 chevron: the left card.",
         "Error (bad_action): Unknown command 'fly'. Try: enter, discard, move, ...",
         "  Game 1 was abandoned.",
         "  Reward: 1 noise token to the bottom of your health stack.",

@@ -124,7 +124,7 @@ async def test_every_line_of_a_mission_is_said_in_the_players_language(
     for line in (
         "  Time T+3: serious threat in the white zone. Man-of-War (SE1-02).",
         "  Captain order: you (captain), bob (crew 2), Android A (crew 3), Android B (crew 4).",
-        "    Phase 1: data transfer - each player may hand over 2 card(s).",
+        "    Phase 1: data transfer - each player may hand over 2 cards.",
         "Error (not_in_hand): Card #999 is not in your hand.",
         "Error (slot_closed): Slot 12 is not open; this phase plans turns 1-3.",
         "Error (bad_receiver): Give the card to another player.",
@@ -145,7 +145,7 @@ async def test_czech_lines_read_as_written(tmp_path: Path) -> None:
         "  Pořadí velení: you (kapitán), bob (člen posádky 2), Android A (člen posádky 3), "
         "Android B (člen posádky 4).",
         "  Můstek, fáze 1 (kola 1-3).",
-        "    Fáze 1: přenos dat – každý hráč smí předat karty (nejvýše 2).",
+        "    Fáze 1: přenos dat – každý hráč smí předat 2 karty.",
         "Chyba (slot_closed): Políčko 12 není otevřené; tato fáze plánuje kola 1-3.",
         "Chyba (not_a_player_action): Položte, vezměte zpět či předejte kartu, nebo uzamkněte "
         "program.",

@@ -143,7 +143,7 @@ async def test_games_tells_the_host_about_undeliverable_messages(service: Servic
     games = catalogue().find("games")
     assert games is not None
     hosting = await dispatch(service, "alice", games, {})
-    assert "1 message(s) of this game could not be delivered" in hosting.text
+    assert "1 message of this game could not be delivered" in hosting.text
     seated = await dispatch(service, "bob", games, {})  # bob does not host it
     assert "could not be delivered" not in seated.text
 

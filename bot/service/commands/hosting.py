@@ -171,10 +171,12 @@ def games_text(
         count = (lost or {}).get(record.id)
         if count:
             lines.append(
-                Text(
-                    "    {count} message(s) of this game could not be delivered: check the"
+                Text.plural(
+                    "    {count} message of this game could not be delivered: check the"
                     " bot's permissions in its channel.",
-                    count=count,
+                    "    {count} messages of this game could not be delivered: check the"
+                    " bot's permissions in its channel.",
+                    count,
                 )
             )
     return Text.lines(lines)

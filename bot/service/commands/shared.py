@@ -62,14 +62,20 @@ async def _history(service: Service, user: UserId, o: Options) -> Reply:
     last = int(o.get("last") or HISTORY_LINES)
     shown = lines[-last:]
     if len(shown) < len(lines):
-        head = Text(
+        head = Text.plural(
+            "Game {game}: {count} log line, the last {shown}:",
             "Game {game}: {count} log lines, the last {shown}:",
+            len(lines),
             game=gid,
-            count=len(lines),
             shown=len(shown),
         )
     else:
-        head = Text("Game {game}: {count} log lines:", game=gid, count=len(lines))
+        head = Text.plural(
+            "Game {game}: {count} log line:",
+            "Game {game}: {count} log lines:",
+            len(lines),
+            game=gid,
+        )
     return Reply(Text.lines([head, *shown]), (), gid)
 
 
@@ -80,10 +86,11 @@ async def _replay(service: Service, user: UserId, o: Options) -> Reply:
     frames = await service.replay(gid, include_chance=step is not None)
     if step is None:
         lines: list[str] = [
-            Text(
+            Text.plural(
+                "Game {game} replay: {count} move (pick one with step:N).",
                 "Game {game} replay: {count} moves (pick one with step:N).",
+                len(frames) - 1,
                 game=gid,
-                count=len(frames) - 1,
             )
         ]
         lines += [Text("  {step}. {move}", step=f.step, move=f.caption) for f in frames[1:]]

@@ -167,7 +167,10 @@ def describe(seat: Seat, action: Any) -> str:
     if isinstance(action, Tiebreak):
         return Text("a tie-break number is drawn")
     if isinstance(action, OrderRolled):
-        return Text("the order die shows {chevrons} chevron(s)", chevrons=action.chevrons)
+        return Text.plural(
+            "the order die shows {count} chevron", "the order die shows {count} chevrons",
+            action.chevrons,
+        )  # fmt: skip
     if isinstance(action, OrderDrawn):
         return Text("an order card is drawn")
     return type(action).__name__

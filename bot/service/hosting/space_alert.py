@@ -99,7 +99,11 @@ def summary_lines(view: View) -> list[Text]:
             lines.append(line)
         if view.transfers_left:
             lines.append(
-                Text("You may hand over {count} card(s) this phase.", count=view.transfers_left)
+                Text.plural(
+                    "You may hand over {count} card this phase.",
+                    "You may hand over {count} cards this phase.",
+                    view.transfers_left,
+                )
             )
     if view.result is not None:
         lines.append(_result_line(view))

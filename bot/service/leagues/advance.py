@@ -160,10 +160,11 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
             state.id, state.version, [NewLeagueEvent(CANCELLED, {"reason": "too few players"})],
             status=LeagueStatus.CANCELLED,
         )  # fmt: skip
-        text = Text(
-            "{league} is cancelled: only {count} player(s) checked in.",
+        text = Text.plural(
+            "{league} is cancelled: only {count} player checked in.",
+            "{league} is cancelled: only {count} players checked in.",
+            len(players),
             league=state.head.name,
-            count=len(players),
         )
         if state.external:
             league.append(
@@ -174,7 +175,12 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
         state.id, state.version, [NewLeagueEvent(STARTED, data)], status=LeagueStatus.RUNNING
     )
     gone = Text.joined(", ", (entrant_name(host, state, e) for e in dropped))
-    text = Text("{league} starts with {count} players.", league=state.head.name, count=len(players))
+    text = Text.plural(
+        "{league} starts with {count} player.",
+        "{league} starts with {count} players.",
+        len(players),
+        league=state.head.name,
+    )
     if dropped:
         text = Text.joined(" ", [text, Text("Dropped (no check-in): {players}.", players=gone)])
     if state.external:

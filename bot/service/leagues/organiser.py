@@ -272,7 +272,10 @@ async def adjudicate(
         data, notices = await close_game(host, fresh, table, rule, adjudication_reason(rule, True))
         await record_result(host, fresh, table, data, caller.user)
         messages += notices
-    text = Text("Adjudicated {count} table(s) ({rule}).", count=len(tables), rule=rule)
+    text = Text.plural(
+        "Adjudicated {count} table ({rule}).", "Adjudicated {count} tables ({rule}).",
+        len(tables), rule=rule,
+    )  # fmt: skip
     return await leagues._after(state.id, LeagueReply(text, tuple(messages), None, (), state.id))
 
 

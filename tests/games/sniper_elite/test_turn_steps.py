@@ -33,7 +33,7 @@ def test_every_line_of_the_defenders_turn_is_a_step_with_the_table_after_it() ->
     texts = [s.text for s in state.steps]
     assert texts[:3] == [
         "The defenders' turn.",
-        "The order die shows 1 chevron(s): the left card.",
+        "The order die shows 1 chevron: the left card.",
         "Order card 'Fix Bayonets': All defenders move 1 toward your space. All defenders "
         "attack their own space.",
     ]

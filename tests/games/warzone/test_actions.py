@@ -123,7 +123,7 @@ def test_engaged_model_starts_with_one_ap_and_fights() -> None:
         "B2.1 (Necromutants) is removed as a casualty",
         "B2.1's bodily fluids spray the models engaged with it",
         "A2.2 save: A 20 -10 ST = 10; rolled 4: pass",
-        "seat 1 loses 1 resource card(s): Necromutants (B2) destroyed",
+        "seat 1 loses 1 resource card: Necromutants (B2) destroyed",
     ]
     assert after.model("A2.2").finished  # 1 AP, spent
 

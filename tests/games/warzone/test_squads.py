@@ -92,7 +92,7 @@ def test_army_commander_removed_costs_two_cards() -> None:
     state = play(state, 1, a.Activate("B2"))
     after = play(state, 1, a.Shoot("B2.2", "belzarach_assault_rifle", ("A1.1",)), [2, 18, 15])
     assert after.res_cards == (4, 6)
-    assert "seat 0 loses 2 resource card(s): army commander removed" in lines(state, after)
+    assert "seat 0 loses 2 resource cards: army commander removed" in lines(state, after)
 
 
 def test_res_use_a_adds_one_ap_at_the_start_only() -> None:
