@@ -36,24 +36,27 @@ def lobby_text(host: Host, table: Table) -> Text:
         clock = Text("{minutes} min per turn", minutes=s.clock // 60)
     else:
         clock = Text("no turn clock")
+    said = {
+        "game": table.id,
+        "name": Text.verbatim(table.spec.name),
+        "mode": mode_name(s.mode),
+        "clock": clock,
+        "host": host.name(s.host_user),
+    }
     head = (
         Text.plural(
             "Game {game}: {name}, {mode}, {count} seat, {clock}, rated. Host: {host}.",
             "Game {game}: {name}, {mode}, {count} seats, {clock}, rated. Host: {host}.",
             s.seats,
+            **said,
         )
         if s.rated
         else Text.plural(
             "Game {game}: {name}, {mode}, {count} seat, {clock}. Host: {host}.",
             "Game {game}: {name}, {mode}, {count} seats, {clock}. Host: {host}.",
             s.seats,
+            **said,
         )
-    ).refill(
-        game=table.id,
-        name=Text.verbatim(table.spec.name),
-        mode=mode_name(s.mode),
-        clock=clock,
-        host=host.name(s.host_user),
     )
     lines = [head]
     for seat in range(s.seats):

@@ -117,11 +117,11 @@ async def test_czech_lines_read_as_written(console: Session) -> None:
     lines, _ = await transcript(console, "cs", "cs")
     for line in (
         "Vytvořena hra 1.",
-        "Hra 1: Neuroshima Hex, duel, míst: 2, 60 min na tah, hodnocená. Hostitel: you.",
+        "Hra 1: Neuroshima Hex, duel, 2 místa, 60 min na tah, hodnocená. Hostitel: you.",
         "Chyba (army_taken): moloch (armáda) už je obsazena.",
         "Chyba (unknown_command): Neznámý příkaz /bogus. Napište /help pro seznam.",
         "[upomínka pro you, hra 1]",
-        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 30 min.",
+        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 30 minut.",
         "  Otevřít lobby Neuroshima Hex",
         "Hry:",
     ):
