@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.service.leagues.messages import (
     LeagueAnnouncement,
@@ -92,9 +93,22 @@ def text_json(value: str) -> Any:
 def _param_json(value: object) -> Any:
     if isinstance(value, str):
         return text_json(value)
+    if isinstance(value, timedelta):  # written for the reader's language when it is said
+        return {"$s": value.total_seconds()}
+    if isinstance(value, datetime):
+        return {"$at": value.isoformat(), "$zone": getattr(value.tzinfo, "key", None)}
     if value is None or isinstance(value, bool | int | float):
         return value
     return str(value)
+
+
+def _param_from_json(data: Any) -> object:
+    if isinstance(data, dict) and "$s" in data:
+        return timedelta(seconds=data["$s"])
+    if isinstance(data, dict) and "$at" in data:
+        when = datetime.fromisoformat(data["$at"])
+        return when.astimezone(ZoneInfo(data["$zone"])) if data.get("$zone") else when
+    return text_from_json(data) if isinstance(data, str | dict) else data
 
 
 def text_from_json(data: Any) -> str:
@@ -105,9 +119,7 @@ def text_from_json(data: Any) -> str:
         return Text.joined(data["sep"], [text_from_json(p) for p in data["parts"]])
     if "v" in data:
         return Text.verbatim(data["v"])
-    params = {
-        k: text_from_json(v) if isinstance(v, str | dict) else v for k, v in data["p"].items()
-    }
+    params = {k: _param_from_json(v) for k, v in data["p"].items()}
     return Text.message(data["t"], params, data.get("n", ""), data.get("c", ""))
 
 

@@ -14,6 +14,7 @@ from bot.service.deadlines import (
     TIMEOUT,
     next_digest,
     quiet_until,
+    zone,
 )
 from bot.service.errors import NoSuchGameError
 from bot.service.game_hooks import deadline_handler
@@ -115,7 +116,7 @@ async def _fire(
             "Game {game} ({name}) waits for your move: about {left} left on your clock.",
             game=table.id,
             name=table.spec.name,
-            left=_human(left),
+            left=_rounded(left),
         )
         return [Reminder(user, table.id, text, due)]
     if d.kind == TIMEOUT:
@@ -176,10 +177,10 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
     await host.store.add_deadline(table.id, seat, GRACE, now + grace)
     user = table.user_at(seat)
     text = Text(
-        "{player} is out of time in game {game}: they forfeit in {left} unless they move.",
+        "{player} is out of time in game {game}: they forfeit {left:in} unless they move.",
         player=name,
         game=table.id,
-        left=_human(grace),
+        left=_rounded(grace),
     )
     return [Notice(table.id, text, () if user is None else (user,))]
 
@@ -200,18 +201,18 @@ async def _digest(
     ]
     lines += [
         Text(
-            "  game {game} ({key}), waiting since {since} UTC",
+            "  game {game} ({key}), waiting since {since}",
             game=g.id,
             key=g.game_key,
-            since=f"{g.updated:%Y-%m-%d %H:%M}",
+            since=g.updated.astimezone(zone(settings)),
         )
         for g in waiting
     ]
     return [Digest(user, Text.lines(lines), tuple(g.id for g in waiting))]
 
 
-def _human(delta: timedelta) -> Text:
+def _rounded(delta: timedelta) -> timedelta:
+    """A clock's remaining time to the minute (whole hours from two hours on), which the
+    reader's language writes ("30 minutes", "za 5 hodin")."""
     minutes = int(delta.total_seconds() // 60)
-    if minutes >= 120:
-        return Text.plural("{count} hour", "{count} hours", minutes // 60)
-    return Text.plural("{count} minute", "{count} minutes", minutes)
+    return timedelta(hours=minutes // 60) if minutes >= 120 else timedelta(minutes=minutes)
