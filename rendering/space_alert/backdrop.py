@@ -29,6 +29,7 @@ from rendering.space_alert.style import (
     ZONES,
     Painter,
     Say,
+    fit,
     zone_banner,
 )
 
@@ -108,9 +109,9 @@ def _hull(p: Painter, say: Say) -> None:
             x0, y0, x1, y1 = geo.station_box(station)
             p.box((x0, y0, x1, y1), STATION, STATION_EDGE, 10, 1.5)
             a_name = PULSE_CANNON if station == "lower_white" else DEVICES[deck][0]
-            _device(p, x0 + 8, y0 + 8, "A", say(a_name))
-            _device(p, x0 + 164, y0 + 8, "B", say(DEVICES[deck][1]))
-            _device(p, x0 + 8, y0 + 34, "C", say(C_DEVICES[station]))
+            _device(p, x0 + 8, y0 + 8, "A", say(a_name), A_ROOM)
+            _device(p, x0 + 164, y0 + 8, "B", say(DEVICES[deck][1]), B_ROOM)
+            _device(p, x0 + 8, y0 + 34, "C", say(C_DEVICES[station]), C_ROOM)
         _lift(p, zone, say)
 
 
@@ -123,10 +124,28 @@ def zone_plate(zone: int, name: str) -> tuple[int, int]:
     return left, left + (118 if width <= 114 else width + 16)
 
 
-def _device(p: Painter, x: int, y: int, letter: str, name: str) -> None:
+A_ROOM, B_ROOM, C_ROOM = 114, 74, 122
+"""Pixels a device's name has before the mark after it (a strength, energy pips, the fuel) and
+the next device need theirs; every English name fits at full size."""
+
+
+def device_label(name: str, room: int) -> tuple[str, int]:
+    """A device's name as drawn in `room` pixels, and its size: a longer translation is set a
+    size or four smaller before it is ever cut."""
+    size = next((s for s in (15, 14, 13, 12, 11) if text_width(name, s) <= room), 11)
+    return fit(name, size, room), size
+
+
+def device_width(name: str, room: int) -> float:
+    """How wide a device's name is drawn (the mark after it starts there)."""
+    return text_width(*device_label(name, room))
+
+
+def _device(p: Painter, x: int, y: int, letter: str, name: str, room: int) -> None:
     p.box((x, y, x + 20, y + 20), (84, 95, 112), None, 5)
     p.text((x + 10, y + 10), letter, SMALL_PX, TEXT, "mm")
-    p.text((x + 26, y + 10), name, 15, TEXT, "lm")
+    label, size = device_label(name, room)
+    p.text((x + 26, y + 10), label, size, TEXT, "lm")
 
 
 def _lift(p: Painter, zone: int, say: Say) -> None:

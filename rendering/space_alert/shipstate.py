@@ -12,7 +12,15 @@ from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
 from rendering.palette import mix
 from rendering.space_alert import layout as geo
-from rendering.space_alert.backdrop import C_DEVICES, DEVICES, PULSE_CANNON
+from rendering.space_alert.backdrop import (
+    A_ROOM,
+    B_ROOM,
+    C_DEVICES,
+    C_ROOM,
+    DEVICES,
+    PULSE_CANNON,
+    device_width,
+)
 from rendering.space_alert.scene import ShipMarks
 from rendering.space_alert.style import (
     BEAM,
@@ -66,9 +74,9 @@ def _pips(
 def paint_ship(p: Painter, ship: ShipMarks, say: Say = str) -> None:
     """Strengths, energy pips, stocks and the damage tokens of every zone."""
     # Marks sit right after the backdrop's device names, so they are measured as said.
-    heavy, shield = (text_width(say(name), 15) for name in DEVICES["upper"])
-    light, reactor = (text_width(say(name), 15) for name in DEVICES["lower"])
-    pulse = text_width(say(PULSE_CANNON), 15)
+    heavy, light = (device_width(say(DEVICES[deck][0]), A_ROOM) for deck in ("upper", "lower"))
+    shield, reactor = (device_width(say(DEVICES[deck][1]), B_ROOM) for deck in ("upper", "lower"))
+    pulse = device_width(say(PULSE_CANNON), A_ROOM)
     for zone, key in enumerate(ZONES):
         tiles = ship.tiles[zone]
         for deck in ("upper", "lower"):
@@ -131,7 +139,7 @@ def _stocks(p: Painter, key: str, ship: ShipMarks, say: Say) -> None:
         x0, y0, _, _ = geo.station_box(station)
         row = y0 + 44
         if station in stored:
-            x = x0 + 40 + text_width(say(C_DEVICES[station]), 15)
+            x = x0 + 40 + device_width(say(C_DEVICES[station]), C_ROOM)
             bots = stored[station]
             if bots is None:
                 p.text((x, row), say(Text("taken")), SMALL_PX, MUTED, "lm", REGULAR)
@@ -143,7 +151,7 @@ def _stocks(p: Painter, key: str, ship: ShipMarks, say: Say) -> None:
             p.text((x, row), fuel, 15, TEXT, "lm")
             _pips(p, x + text_width(fuel, 15) + 8, row, ship.capsules, 3, 3, ENERGY_PIP)
         if station == "lower_blue":
-            x = x0 + 40 + text_width(say(C_DEVICES[station]), 15)
+            x = x0 + 40 + device_width(say(C_DEVICES[station]), C_ROOM)
             _pips(p, x, row, ship.rockets, 3, 3, PAPER)
             if ship.rocket_in_flight:
                 flying = say(Text("1 in flight"))

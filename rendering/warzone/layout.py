@@ -200,6 +200,7 @@ def layout(view: WarzoneView, overlay: Overlay | None = None, say: Say = str) ->
     styles = styles_of(view)
     width = frame.left + TABLE_PX + MARGIN_RIGHT
     height = frame.top + TABLE_PX + BOTTOM_LABELS + LEGEND
+    height += LEGEND_LINE * (len(legend_notes(frame, say)[1]) - 1)
     deploying = view.phase in ("deployment", "choose side", "initiative", "initiative choice")
     zones = _zones(view, frame, styles) if deploying or view.round <= 1 else ()
     out = Layout(width, height, frame, styles, zones)
@@ -396,13 +397,81 @@ def _banner(view: WarzoneView, out: Layout, overlay: Overlay, say: Say) -> None:
     elif view.phase == "reaction" and view.reaction:
         acting = say(words.reacting(list(view.reaction)))
     caption = say(overlay.caption)
-    out.texts.append(Label((12, 8), say(head), 17, st.LABEL, "la"))
-    out.texts.append(Label((12, 29), acting or caption, 13, st.MUTED, "la", "DejaVuSans.ttf"))
     right = out.width - 12
     vp = say(words.victory_points(view.vp))
-    out.texts.append(Label((right, 8), vp, 17, st.LABEL, "ra"))
     extra = say(words.tallies(view.body_count, view.res_left))
-    out.texts.append(Label((right, 29), extra, 13, st.MUTED, "ra", "DejaVuSans.ttf"))
+    # Each line is shared left and right (and centre): a long translation gets smaller type,
+    # then an ellipsis, before it reaches its neighbour.
+    top_room = right - 12 - _width(vp, 17, BANNER_BOLD) - 16
+    room = right - 12 - _width(extra, 13, BANNER_REGULAR) - 16
     if acting and caption:
-        out.texts.append(Label((out.width // 2, 29), caption, 13, st.ACTIVE, "ma",
-                               "DejaVuSans.ttf"))  # fmt: skip
+        room = (room - 16) // 2
+    out.texts += [
+        _squeezed((12, 8), say(head), 17, st.LABEL, "la", BANNER_BOLD, top_room),
+        _squeezed((12, 29), acting or caption, 13, st.MUTED, "la", BANNER_REGULAR, room),
+        Label((right, 8), vp, 17, st.LABEL, "ra"),
+        Label((right, 29), extra, 13, st.MUTED, "ra", BANNER_REGULAR),
+    ]
+    if acting and caption:
+        centre = (out.width // 2, 29)
+        out.texts.append(_squeezed(centre, caption, 13, st.ACTIVE, "ma", BANNER_REGULAR, room))
+
+
+BANNER_BOLD, BANNER_REGULAR = "DejaVuSans-Bold.ttf", "DejaVuSans.ttf"
+
+
+def _width(text: str, size: int, name: str) -> float:
+    return font(size, name).getlength(text)
+
+
+def _squeezed(
+    xy: Point, text: str, size: int, fill: RGB, anchor: str, name: str, room: float
+) -> Label:
+    """A banner label in at most `room` pixels: up to three sizes smaller, then cut."""
+    size = next((s for s in range(size, size - 4, -1) if _width(text, s, name) <= room), size - 3)
+    while text and _width(text, size, name) > room:
+        text = text[:-2] + "…"
+    return Label(xy, text, size, fill, anchor, name)
+
+
+LEGEND_STEP = 118
+"""Pixels from one swatch to the next; a longer label (another language) pushes the next on."""
+SWATCH_LABEL = 22
+"""Pixels from a swatch's left edge to its label."""
+LEGEND_LINE = 13
+"""Pixels between the legend's note lines (a longer language takes more of them)."""
+LEGEND_FONT = "DejaVuSans.ttf"
+
+
+def legend_swatches(frame: Frame, say: Say) -> tuple[list[tuple[int, str]], int]:
+    """Where each swatch starts with its label said, and where the relay note starts."""
+    out = []
+    x = frame.left
+    for label in words.LEGEND_COVER:
+        said = say(label)
+        out.append((x, said))
+        x += max(LEGEND_STEP, SWATCH_LABEL + math.ceil(_width(said, 11, LEGEND_FONT)) + 10)
+    return out, x + SWATCH_LABEL - 8
+
+
+def legend_notes(frame: Frame, say: Say) -> tuple[bool, list[str]]:
+    """Whether the relay note fits on the swatches' row, and the note lines under it (the
+    relay note first when it does not), each within the table's width."""
+    _, relays = legend_swatches(frame, say)
+    relay = say(words.LEGEND_RELAYS)
+    on_row = relays + _width(relay, 11, LEGEND_FONT) <= frame.left + TABLE_PX
+    lines = [] if on_row else _wrapped(relay, 10, TABLE_PX)
+    return on_row, lines + _wrapped(say(words.LEGEND_MARKS), 10, TABLE_PX)
+
+
+def _wrapped(text: str, size: int, room: float) -> list[str]:
+    """`text` in lines of at most `room` pixels, broken between words."""
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line.strip() and _width(trial, size, LEGEND_FONT) > room:
+            lines.append(line.rstrip())
+            line = word
+        else:
+            line = trial
+    return [*lines, line]

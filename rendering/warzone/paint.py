@@ -8,17 +8,21 @@ from functools import lru_cache
 from PIL import Image, ImageChops, ImageDraw
 
 from games.warzone.terrain import Terrain
-from rendering.assets import REGULAR, font, text_width
+from rendering.assets import REGULAR, font
 from rendering.canvas import RGB, SCALE, Point, Sketch, Text, draw_texts, paste
 from rendering.palette import mix
 from rendering.warzone import style as st
 from rendering.warzone import words
 from rendering.warzone.layout import (
     BOTTOM_LABELS,
+    LEGEND_LINE,
+    SWATCH_LABEL,
     TABLE_PX,
     BaseMark,
     Frame,
     Layout,
+    legend_notes,
+    legend_swatches,
 )
 from rendering.warzone.words import Say
 
@@ -197,40 +201,28 @@ LEGEND_SWATCHES = (
     ("cross", st.IMPASSABLE_FILL),
 )
 """Pattern and fill of the legend's swatches, in the order of `words.LEGEND_COVER`."""
-LEGEND_STEP = 118
-"""Pixels from one swatch to the next; a longer label (another language) pushes the next on."""
-SWATCH_LABEL = 22
-"""Pixels from a swatch's left edge to its label."""
 
 
 def _legend_y(frame: Frame) -> int:
     return frame.top + TABLE_PX + BOTTOM_LABELS + 8
 
 
-def _swatches(frame: Frame, say: Say) -> tuple[list[tuple[int, str]], int]:
-    """Where each swatch starts with its label said, and where the relay note starts."""
-    out = []
-    x = frame.left
-    for label in words.LEGEND_COVER:
-        said = say(label)
-        out.append((x, said))
-        x += max(LEGEND_STEP, SWATCH_LABEL + math.ceil(text_width(said, 11, REGULAR)) + 10)
-    return out, x + SWATCH_LABEL - 8
-
-
 def legend(frame: Frame, say: Say = str) -> list[Text]:
     """The legend's texts under the table: swatch labels, the relay note and the badge key."""
     y = _legend_y(frame) + 9
-    swatches, relays = _swatches(frame, say)
+    swatches, relays = legend_swatches(frame, say)
     out = [Text((x + SWATCH_LABEL, y), said, 11, st.LABEL, "lm", REGULAR) for x, said in swatches]
-    out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
-    out.append(Text((frame.left, y + 21), say(words.LEGEND_MARKS), 10, st.MUTED, "lm", REGULAR))
+    on_row, notes = legend_notes(frame, say)
+    if on_row:
+        out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
+    for i, line in enumerate(notes):
+        out.append(Text((frame.left, y + 21 + i * LEGEND_LINE), line, 10, st.MUTED, "lm", REGULAR))
     return out
 
 
 def _legend_swatches(image: Image.Image, frame: Frame, say: Say) -> None:
     y = _legend_y(frame)
-    swatches, _ = _swatches(frame, say)
+    swatches, _ = legend_swatches(frame, say)
     for (x, _), (pattern, fill) in zip(swatches, LEGEND_SWATCHES, strict=True):
         sketch = Sketch((x, y, 18, 18), (0, 0, 0, 0))
         box = [(0.5 + x, 0.5 + y), (17.5 + x, 0.5 + y), (17.5 + x, 17.5 + y), (0.5 + x, 17.5 + y)]

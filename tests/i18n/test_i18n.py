@@ -3,6 +3,7 @@ fallbacks, language choice, and numbers and dates written the reader's way."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -136,3 +137,17 @@ def test_the_pseudo_locale_accents_and_lengthens_but_keeps_fields() -> None:
     assert said.startswith("[C3 ") and "/neuroshima place" in said
     assert len(said) >= 1.4 * len(str(text)) - 2
     assert "occupied" not in said
+
+
+def test_a_reminders_times_survive_the_outbox_and_are_said_in_the_readers_zone() -> None:
+    from bot.service.parcels import text_from_json, text_json
+
+    since = WHEN.astimezone(ZoneInfo("Europe/Warsaw"))
+    text = Text("{since}; {left:in}", since=since, left=timedelta(hours=5))
+    back = text_from_json(json.loads(json.dumps(text_json(text))))
+    assert (
+        i18n.localise(back, "pl")
+        == i18n.localise(text, "pl")
+        == "5 mar 2026, 19:30 CET; za 5 godzin"
+    )
+    assert str(back) == "2026-03-05 19:30 CET; in 5 hours"
