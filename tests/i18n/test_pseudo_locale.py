@@ -17,14 +17,29 @@ from PIL import ImageDraw
 from bot.service.i18n import PSEUDO, localise
 
 SAY = partial(localise, lang=PSEUDO)
+Box = tuple[int, int, int, int]
+Drawn = list[tuple[str, Box, tuple[int, int]]]
+"""Every text an image drew: its words, its box and the image's size."""
+
+
+MEASURED = (
+    "font",
+    "anchor",
+    "spacing",
+    "align",
+    "direction",
+    "features",
+    "language",
+    "stroke_width",
+)
 
 
 @pytest.fixture
 def drawn(
     monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[list[tuple[str, tuple[int, int, int, int], tuple[int, int]]]]:
+) -> Iterator[Drawn]:
     """Every text drawn while the test runs: its words, its box and its image's size."""
-    found: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]] = []
+    found: Drawn = []
     real = ImageDraw.ImageDraw.text
 
     def text(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
@@ -46,7 +61,7 @@ def drawn(
     yield found
 
 
-def clipped(drawn: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]]) -> list[str]:
+def clipped(drawn: Drawn) -> list[str]:
     """The texts drawn partly outside their image."""
     return [
         f"{words!r} at {box} on {size}"
@@ -65,11 +80,11 @@ def overlapping(boxes: list[Any]) -> list[tuple[Any, Any]]:
     ]
 
 
-def pseudo_words(drawn: list[tuple[str, tuple[int, int, int, int], tuple[int, int]]]) -> int:
+def pseudo_words(drawn: Drawn) -> int:
     return sum(1 for words, _, _ in drawn if "[" in words and "~" in words)
 
 
-def test_the_pseudo_locale_reaches_every_neuroshima_image_unclipped(drawn: list) -> None:  # type: ignore[type-arg]
+def test_the_pseudo_locale_reaches_every_neuroshima_image_unclipped(drawn: Drawn) -> None:
     from games.neuroshima import rules
     from games.neuroshima.board import Board
     from games.neuroshima.tiles import tile_type
@@ -140,7 +155,7 @@ def test_every_neuroshima_panel_line_stays_in_its_strip() -> None:
     assert outside == []
 
 
-def test_the_measure_finds_a_clipped_text(drawn: list) -> None:  # type: ignore[type-arg]
+def test_the_measure_finds_a_clipped_text(drawn: Drawn) -> None:
     from PIL import Image
 
     from rendering.assets import font
@@ -150,7 +165,7 @@ def test_the_measure_finds_a_clipped_text(drawn: list) -> None:  # type: ignore[
     assert len(clipped(drawn)) == 1
 
 
-def test_every_space_alert_painter_fits_the_pseudo_locale(drawn: list) -> None:  # type: ignore[type-arg]
+def test_every_space_alert_painter_fits_the_pseudo_locale(drawn: Drawn) -> None:
     from rendering.space_alert.style import WIDTH
     from tests.rendering.space_alert.test_languages import _overlaps, _painters
 
@@ -162,7 +177,7 @@ def test_every_space_alert_painter_fits_the_pseudo_locale(drawn: list) -> None: 
     assert clipped(drawn) == []
 
 
-def test_the_warzone_table_fits_the_pseudo_locale(drawn: list) -> None:  # type: ignore[type-arg]
+def test_the_warzone_table_fits_the_pseudo_locale(drawn: Drawn) -> None:
     from games.warzone import rules
     from rendering.warzone import table_image
     from rendering.warzone.layout import TABLE_PX, layout, text_box
@@ -181,7 +196,7 @@ def test_the_warzone_table_fits_the_pseudo_locale(drawn: list) -> None:  # type:
     assert pseudo_words(drawn) > 0 and clipped(drawn) == []
 
 
-def test_every_sniper_elite_image_fits_the_pseudo_locale(drawn: list) -> None:  # type: ignore[type-arg]
+def test_every_sniper_elite_image_fits_the_pseudo_locale(drawn: Drawn) -> None:
     from games.sniper_elite import rules
     from rendering.sniper_elite import board_image, mission_over_image, turn_frames, turn_image
     from tests.rendering.sniper_elite.scenes import final
@@ -194,7 +209,7 @@ def test_every_sniper_elite_image_fits_the_pseudo_locale(drawn: list) -> None:  
     assert pseudo_words(drawn) >= len(images) and clipped(drawn) == []
 
 
-def test_league_images_fit_the_pseudo_locale(drawn: list) -> None:  # type: ignore[type-arg]
+def test_league_images_fit_the_pseudo_locale(drawn: Drawn) -> None:
     from rendering.leagues import podium, standings
     from tests.rendering.leagues.test_images import (
         said_sample,
@@ -207,8 +222,10 @@ def test_league_images_fit_the_pseudo_locale(drawn: list) -> None:  # type: igno
     assert pseudo_words(drawn) > 0 and clipped(drawn) == []
 
 
-PANEL_LABELS = ("place", "discard", "hq", "other", "pick_hex", "left", "right", "confirm",
-                "back", "undo", "join", "leave", "start", "army", "accept", "decline", "fresh")  # fmt: skip
+PANEL_LABELS = (
+    "place", "discard", "hq", "other", "pick_hex", "left", "right", "confirm", "back", "undo",
+    "join", "leave", "start", "army", "accept", "decline", "fresh",
+)  # fmt: skip
 """The Discord layer's own texts that label a panel's buttons and menus."""
 
 
