@@ -88,9 +88,11 @@ async def forget(host: Host, user_id: int, confirmed: bool) -> Reply:
     for game in renamed:
         host.cache.pop(game, None)
     return Reply(
-        Text(
+        Text.plural(
+            "Done: your settings and ratings are deleted, and you are “a former player” in"
+            " {count} game.",
             "Done: your settings and ratings are deleted, and you are “a former player” in"
             " {count} games.",
-            count=len(renamed),
+            len(renamed),
         )
     )

@@ -361,7 +361,11 @@ def change_messages(host: Host, plan: Plan, after: Table) -> list[Message]:
     if chance and len(chance) <= 3:
         lines += [describe(host, after, s.seat, s.action) for s in chance]
     elif chance:
-        lines.append(Text("chance: {count} random results", count=len(chance)))
+        lines.append(
+            Text.plural(
+                "chance: {count} random result", "chance: {count} random results", len(chance)
+            )
+        )
     finished = after.record.status is not GameStatus.ACTIVE
     if not finished:
         lines.append(turn_line(host, after))

@@ -129,7 +129,12 @@ def orders_dealt(state: State, boxed: tuple[str, ...], slots: tuple[str, str, st
         phase=Phase.DEAL_EQUIPMENT,
     )
     return note(
-        state, Text("Order board set; the order deck holds {count} cards.", count=len(deck))
+        state,
+        Text.plural(
+            "Order board set; the order deck holds {count} card.",
+            "Order board set; the order deck holds {count} cards.",
+            len(deck),
+        ),
     )
 
 

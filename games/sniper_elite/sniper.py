@@ -104,9 +104,12 @@ def shoot(board: Board, state: State, target: str, tokens: int) -> State:
     if target not in targets:
         raise IllegalActionError("No defender in sight on {space}.", code="no_target", space=target)
     if not 1 <= tokens <= state.bag.total:
-        raise IllegalActionError(
-            "Draw between 1 and {count} tokens.", code="bad_token_count", count=state.bag.total
+        said = Text.plural(
+            "Draw between 1 and {count} token.",
+            "Draw between 1 and {count} tokens.",
+            state.bag.total,
         )
+        raise IllegalActionError(said, code="bad_token_count")
     victim = state.defender_at(target)
     assert victim is not None
     pending = PendingShot(target, victim.id, tokens, targets[target])
@@ -204,9 +207,11 @@ def _reward_text(kind: str, count: int) -> Text:
         return Text("Reward: 1 precision token to the bag.")
     if kind == "noise":
         return Text("Reward: 1 noise token to the bottom of your health stack.")
-    if count == 1:
-        return Text("Reward: 1 recoil token to the bottom of your health stack.")
-    return Text("Reward: {count} recoil tokens to the bottom of your health stack.", count=count)
+    return Text.plural(
+        "Reward: {count} recoil token to the bottom of your health stack.",
+        "Reward: {count} recoil tokens to the bottom of your health stack.",
+        count,
+    )
 
 
 def finish_shot(board: Board, state: State) -> State:
@@ -332,7 +337,11 @@ def complete(board: Board, state: State, tiebreak: int) -> State:
     state = replace(state, order_deck=deck, order_discard=())
     return note(
         state,
-        Text("The order discards are shuffled back: {count} cards in the deck.", count=len(deck)),
+        Text.plural(
+            "The order discards are shuffled back: {count} card in the deck.",
+            "The order discards are shuffled back: {count} cards in the deck.",
+            len(deck),
+        ),
     )
 
 

@@ -235,8 +235,9 @@ def mission_over_layout(view: SniperView, say: Say = str) -> SceneLayout:
              count=len(view.completed)),
         Text("Rounds played: {round} · order cards left: {left}", round=view.round,
              left=view.order_deck_size),
-        Text("Wounds: {wounds} · health stack: {count} tokens", wounds=view.wounds,
-             count=len(view.health_stack)),
+        Text.plural("Wounds: {wounds} · health stack: {count} token",
+                    "Wounds: {wounds} · health stack: {count} tokens",
+                    len(view.health_stack), wounds=view.wounds),
     ]  # fmt: skip
     heading = (
         Text.joined(" · ", [Text.verbatim(board.name), title]),

@@ -114,9 +114,10 @@ def summary(view: SniperView) -> Text:
     slots = Text.joined(" | ", [_slot(slot) for slot in view.slots])
     lines.append(Text("Order board: {slots}", slots=slots))
     lines.append(
-        Text(
+        Text.plural(
+            "Order deck: {count} card; {discarded} discarded.",
             "Order deck: {count} cards; {discarded} discarded.",
-            count=view.order_deck_size,
+            view.order_deck_size,
             discarded=len(view.order_discard),
         )
     )

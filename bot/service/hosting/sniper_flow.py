@@ -62,7 +62,9 @@ def _story(plan: Plan, state: State) -> list[str]:
     start = len(before.log) if before is not None else 0
     lines = [e.text for e in state.log[start:]]
     if len(lines) > MAX_STORY:
-        more = Text("... and {count} more lines.", count=len(lines) - MAX_STORY + 1)
+        more = Text.plural(
+            "... and {count} more line.", "... and {count} more lines.", len(lines) - MAX_STORY + 1
+        )
         lines = [*lines[: MAX_STORY - 1], more]
     return lines
 

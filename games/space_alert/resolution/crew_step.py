@@ -54,7 +54,12 @@ def crew_step(world: World) -> None:
                 hurt_internal(world, threat, extra, None)
     phase = phase_of(world.turn)
     if world.confirmations:
-        world.log("confirm", Text("{count} crew confirmed visually", count=world.confirmations))
+        said = Text.plural(
+            "{count} crew member confirmed visually",
+            "{count} crew members confirmed visually",
+            world.confirmations,
+        )
+        world.log("confirm", said)
     best = world.best_confirmation
     best[phase - 1] = max(best[phase - 1], world.confirmations)
 
