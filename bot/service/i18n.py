@@ -192,7 +192,7 @@ def pseudo(message: str) -> str:
     """`message` accented and 40 % longer, its fields, code and commands untouched.
 
     >>> pseudo("{hex} is occupied")
-    '[{hex} îš öççûþîéð ~~~~~~~]'
+    '[{hex} îš öççûpîéð ~~~~~]'
     """
     pieces = _KEPT.split(message)
     said = "".join(p if i % 2 else p.translate(_ACCENTED) for i, p in enumerate(pieces))

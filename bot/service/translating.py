@@ -195,29 +195,35 @@ def scan(source: str) -> Scan:
     return result
 
 
+PAIRED = ("Text.plural", "Text.in_context", "described")
+"""Markers whose first two arguments are literals: singular and plural, context and message,
+message and command key."""
+
+
 def _call(node: ast.Call, callee: str, singular: frozenset[str] | set[str], out: Scan) -> None:
     args = node.args
-    if callee in singular:
-        marked = [args[0]]
-    elif callee in ("Text.plural", "Text.in_context", "described") and len(args) >= 2:
-        marked = list(args[:2])
-    else:
+    arity = 1 if callee in singular else 2 if callee in PAIRED and len(args) >= 2 else 0
+    if not arity:
         return
+    marked = args[:arity]
     if any(_formatted(a) for a in marked):
         out.untranslatable.append(node.lineno)
         return
     said = [_literals(a) for a in marked]
     if any(s is None for s in said):
         return  # a message made elsewhere (a table's Text refilled, a caught error passed on)
-    line = node.lineno
-    if callee == "Text.plural" and all(s is not None and len(s) == 1 for s in said):
-        out.found.append((line, "ngettext", (said[0][0], said[1][0]), []))  # type: ignore[index]
-    elif callee == "Text.in_context":
-        out.found += [(line, "pgettext", (said[0][0], m), []) for m in said[1] or ()]  # type: ignore[index]
-    elif callee == "described":
-        out.found += [(line, "pgettext", (said[1][0], m), []) for m in said[0] or ()]  # type: ignore[index]
-    elif callee in singular:
-        out.found += [(line, "_", m, []) for m in said[0] or ()]  # type: ignore[index]
+    out.found += _messages(node.lineno, callee, [s or [] for s in said])
+
+
+def _messages(line: int, callee: str, said: list[list[str]]) -> list[Found]:
+    """What Babel records for one marker (a conditional literal stands for each branch)."""
+    if callee == "Text.plural":
+        return [(line, "ngettext", (s, p), []) for s in said[0] for p in said[1]]
+    if callee == "Text.in_context":
+        return [(line, "pgettext", (c, m), []) for c in said[0] for m in said[1]]
+    if callee == "described":
+        return [(line, "pgettext", (k, m), []) for m in said[0] for k in said[1]]
+    return [(line, "_", m, []) for m in said[0]]
 
 
 def extract_code(
