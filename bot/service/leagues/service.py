@@ -134,7 +134,7 @@ class LeagueService:
                 "A league named {name!r} exists here.", code="league_exists", name=name
             ) from None
         start = Text("no fixed start (an organiser starts it)") if cfg.start is None else (
-            Text("starts {start} UTC", start=f"{cfg.start:%Y-%m-%d %H:%M}")
+            Text("starts {start}", start=cfg.start)
         )  # fmt: skip
         text = Text(
             "League {name} (#{league}) created: {format}, {kind}, {start}. Join with /league join.",
@@ -223,9 +223,9 @@ class LeagueService:
             opens = state.config.checkin_opens
             if opens:
                 raise LeagueError(
-                    "Check-in is not open. It opens {opens} UTC.",
+                    "Check-in is not open. It opens {opens}.",
                     code="checkin_closed",
-                    opens=f"{opens:%Y-%m-%d %H:%M}",
+                    opens=opens,
                 )
             raise LeagueError("Check-in is not open.", code="checkin_closed")
         if entrant.checked_in:
@@ -288,12 +288,12 @@ class LeagueService:
             winner = entrant_name(self.host, state, order[0]) if order else Text("nobody")
             lines.append(
                 Text(
-                    "  #{league} {name} ({kind}, {game}, {date}): won by {winner}",
+                    "  #{league} {name} ({kind}, {game}, {date:date}): won by {winner}",
                     league=head.id,
                     name=head.name,
                     kind=term(state.config.kind),
                     game=head.game_key,
-                    date=f"{head.updated:%Y-%m-%d}",
+                    date=head.updated,
                     winner=winner,
                 )
             )

@@ -92,8 +92,8 @@ def test_a_refused_push_keeps_the_hex_as_a_value() -> None:
          "Z9 is not a hex on this board"),
         ("place guard C3 9", "bad_facing", "{facing} is not a facing (0-5)", {"facing": 9},
          "9 is not a facing (0-5)"),
-        ("discard 3", "bad_index", "You have {count} tiles in hand; pick 1-{count}", {"count": 1},
-         "You have 1 tiles in hand; pick 1-1"),
+        ("discard 3", "bad_index", "You have {count} tile in hand; pick 1-{count}", {"count": 1},
+         "You have 1 tile in hand; pick 1-1"),
         ("move C3", "usage", "Usage: {usage}", {"usage": "move C3 C4 5"}, "Usage: move C3 C4 5"),
         ("frob", "unknown_verb",
          "Unknown action {verb}: try place, move, discard, use, battle or end.", {"verb": "'frob'"},
@@ -115,7 +115,7 @@ def test_bad_notation_names_what_was_typed(
 def test_translated_notation_errors_keep_the_values() -> None:
     view = rules.player_view(game(DUEL, hands={0: ("moloch.guard",)}), 0)
     assert said(refusal(lambda: parse("discard 3", view)).user_message, "pl") == (
-        "Żetonów w ręce: 1; wybierz 1-1"
+        "Masz w ręce 1 żeton; wybierz 1-1"
     )
     assert said(refusal(lambda: parse("move C3", view)).user_message, "ru") == (
         "Использование: move C3 C4 5"
