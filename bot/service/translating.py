@@ -287,8 +287,9 @@ def template(domain: str) -> Any:
     from babel.messages.extract import extract_from_file
 
     catalog = Catalog(
-        project="Muster", version="1", msgid_bugs_address="", charset="utf-8",
-        creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False,
+        project="Muster", version="1", charset="utf-8", copyright_holder="Muster contributors",
+        msgid_bugs_address="", creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False,
+        header_comment=HEADER.format(what="Translation template", domain=domain),
     )  # fmt: skip
     sources: list[tuple[Method, Path]] = [(method(domain, p), p) for p in files(domain)]
     if domain == "commands":
@@ -302,6 +303,11 @@ def template(domain: str) -> Any:
             added.flags.discard("python-format")
     return catalog
 
+
+HEADER = """\
+# {what} of Muster, domain {domain}.
+# Copyright (C) Muster contributors; distributed under the project's licence (MIT).
+# How to translate: docs/translating.md"""
 
 _KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 
