@@ -78,7 +78,7 @@ async def test_forget_asks_first_then_renames_the_player_in_finished_games(
     assert (await session.service.store.get_user_settings(alice)).timezone == "Europe/Prague"
 
     done = await run(session, "/privacy forget confirm:true")
-    assert "Done: your settings and ratings are deleted" in done and "in 1 games" in done
+    assert "Done: your settings and ratings are deleted" in done and "in 1 game." in done
     store = session.service.store
     assert (await store.get_user_settings(alice)).timezone is None
     seats = await store.seats(1, include_left=True)
