@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import games.warzone.actions as a
 from games.base import IllegalActionError
 from games.text import Text
-from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.geometry import gap
 from games.warzone.morale import recovery_test

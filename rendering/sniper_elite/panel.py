@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.view import SniperView
 from games.text import Text
 from rendering.assets import BOLD, REGULAR, font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.minimap import minimap
 from rendering.sniper_elite.style import Say
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import rendering.space_alert.layout as geo
 from games.space_alert.trajectories import TRAJECTORIES
 from games.text import Text
 from rendering.assets import BOLD, CONDENSED_BOLD, REGULAR, text_width
-from rendering.space_alert import layout as geo
 from rendering.space_alert.backdrop import backdrop
 from rendering.space_alert.scene import Scene, ThreatMark
 from rendering.space_alert.shipstate import paint_ship

@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import rendering.warzone.style as st
+import rendering.warzone.words as words
 from games.warzone.geometry import Vec
 from games.warzone.mission import CONTROL_RANGE, DEPLOY_DEPTH
 from games.warzone.profiles import all_units, weapon
@@ -16,8 +18,6 @@ from rendering.assets import font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
 from rendering.palette import Style
-from rendering.warzone import style as st
-from rendering.warzone import words
 from rendering.warzone.words import Say, verdict_text
 
 TABLE_PX = 720

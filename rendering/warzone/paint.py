@@ -7,12 +7,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+import rendering.warzone.style as st
+import rendering.warzone.words as words
 from games.warzone.terrain import Terrain
 from rendering.assets import REGULAR, font, text_width
 from rendering.canvas import RGB, SCALE, Point, Sketch, Text, draw_texts, paste
 from rendering.palette import mix
-from rendering.warzone import style as st
-from rendering.warzone import words
 from rendering.warzone.layout import (
     BOTTOM_LABELS,
     TABLE_PX,
