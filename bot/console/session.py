@@ -26,6 +26,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
+from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
 from games.base import GameError
 from games.text import Text
@@ -241,7 +242,7 @@ class Session:
             await self._listen()  # the answer already speaks the language it chose
         if isinstance(reply, LeagueReply):
             reply = await self._people_only(reply)
-        if parsed.command.name in ("new", "challenge") and self.seed is not None:
+        if reply.kind == LOBBY and self.seed is not None:
             self.seeds_used += 1
         if parsed.command.name == "help":
             topic = options.get("topic")

@@ -35,7 +35,6 @@ from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
-from bot.discord.space_alert import AlertButton, AlertSelect
 from bot.lag import LagMonitor
 from bot.service import metrics
 from bot.service.commands.frontend import open_service
@@ -57,7 +56,7 @@ LEAGUE_TICKS = 12
 """Leagues move on every 12th tick (once a minute): their deadlines are hours apart, and checking
 them loads every open league."""
 DYNAMIC_ITEMS = (
-    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect, AlertButton, AlertSelect,
+    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect,
 )  # fmt: skip
 
 

@@ -15,8 +15,8 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.courier import Courier, is_gone, once, resending, seen
-from bot.discord.leagues import deliver_league_message, tick_leagues
+from bot.discord.courier import Courier, allowed, is_gone, mentions, once, resending, seen
+from bot.discord.leagues import deliver_league, deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
@@ -56,18 +56,6 @@ from bot.service.service import Service
 from bot.service.workers import draw_frames
 
 log = logging.getLogger("muster.discord.delivery")
-
-
-def mentions(users: Sequence[int]) -> str:
-    """Discord mentions of real users (AI seats have negative ids and no mention)."""
-    return " ".join(f"<@{u}>" for u in users if u > 0)
-
-
-def allowed(users: Sequence[int]) -> discord.AllowedMentions:
-    """Ping exactly these users: never roles or @everyone from text a player wrote."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in users if u > 0]
-    )
 
 
 class Delivery:
@@ -319,6 +307,10 @@ class Delivery:
         await files.followup(
             interaction, localise(panel.text, lang), panel.images, True, view, lang
         )
+
+    async def deliver_league(self, messages: Sequence[LeagueMessage]) -> None:
+        """A league reply's own messages (threads, events, announcements), before its games'."""
+        await deliver_league(self, messages)
 
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:

@@ -77,18 +77,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "ru": "У вас место в игре #{game}. Ваша рука будет приходить сюда.",
         "pl": "Masz miejsce w grze #{game}. Twoja ręka będzie przychodzić tutaj.",
     },
-    "place": {
-        "en": "Place a tile…",
-        "cs": "Položit žeton…",
-        "ru": "Выложить жетон…",
-        "pl": "Połóż żeton…",
-    },
-    "discard": {
-        "en": "Discard a tile…",
-        "cs": "Odhodit žeton…",
-        "ru": "Сбросить жетон…",
-        "pl": "Odrzuć żeton…",
-    },
+    # The HQ menu's placeholder as the Neuroshima panel says it (a test compares with it).
     "hq": {
         "en": "Place your HQ…",
         "cs": "Umístit velitelství…",
@@ -100,24 +89,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "cs": "Další tahy…",
         "ru": "Другие ходы…",
         "pl": "Inne ruchy…",
-    },
-    "pick_hex": {
-        "en": "Pick a hex…",
-        "cs": "Vyberte pole…",
-        "ru": "Выберите гекс…",
-        "pl": "Wybierz heks…",
-    },
-    "where": {
-        "en": "Where do you place {tile}?",
-        "cs": "Kam položíte {tile}?",
-        "ru": "Куда выложить {tile}?",
-        "pl": "Gdzie położysz {tile}?",
-    },
-    "previewing": {
-        "en": "{tile} on {hex}, facing {facing}: rotate, then confirm.",
-        "cs": "{tile} na {hex}, natočení {facing}: otočte a potvrďte.",
-        "ru": "{tile} на {hex}, поворот {facing}: поверните и подтвердите.",
-        "pl": "{tile} na {hex}, obrót {facing}: obróć i potwierdź.",
     },
     "left": {"en": "Rotate ⟲", "cs": "Otočit ⟲", "ru": "Повернуть ⟲", "pl": "Obróć ⟲"},
     "right": {"en": "Rotate ⟳", "cs": "Otočit ⟳", "ru": "Повернуть ⟳", "pl": "Obróć ⟳"},

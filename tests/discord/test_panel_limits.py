@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bot.discord.space_alert  # noqa: F401  (registers Space Alert's own panel)
+import bot.service.plugins.space_alert.panel  # noqa: F401  (Space Alert's own panel)
 from bot.discord import i18n, move_menus
 from bot.discord.panels import GAME_PANELS, OTHER_ROWS, Key, _other_selects, panel_view
 from bot.service import FakeClock, PrivateUpdate, Service

@@ -19,7 +19,11 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LOCALISED: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
-    "neuroshima": ("games/neuroshima", "bot/service/commands/neuroshima.py"),
+    "neuroshima": (
+        "games/neuroshima",
+        "bot/service/commands/neuroshima.py",
+        "bot/service/plugins/neuroshima",
+    ),
     "neuroshima_images": ("rendering/neuroshima",),
     "sniper_elite": (
         "games/sniper_elite",
@@ -33,6 +37,7 @@ LOCALISED: dict[str, tuple[str, ...]] = {
         "bot/service/hosting/space_alert",
         "bot/service/commands/space_alert",
         "bot/discord/space_alert",
+        "bot/service/plugins/space_alert",
     ),
     "warzone_images": ("rendering/warzone",),
     "leagues_images": ("rendering/leagues.py",),

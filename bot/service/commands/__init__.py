@@ -12,6 +12,7 @@ Front-ends may add context entries to the options (names starting with '_', see 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -37,7 +38,7 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import storage_full
 from bot.service.i18n import described
-from bot.service.outbox import Reply
+from bot.service.outbox import PRIVATE_REPLY, Reply
 from games.text import Text
 from storage.base import StorageFullError
 
@@ -208,7 +209,10 @@ async def dispatch(service: Service, user: UserId, command: Command, options: Op
         if option.required:
             required_str(options, option.name)
     try:
-        return await command.handler(service, user, options)
+        reply = await command.handler(service, user, options)
     except StorageFullError as err:
         log.error("/%s not saved: %s", command.path, err)  # the operator must free space
         raise storage_full() from err
+    if reply.kind == PRIVATE_REPLY and command.answers != PRIVATE_REPLY:
+        reply = replace(reply, kind=command.answers)  # the command says what its reply is
+    return reply

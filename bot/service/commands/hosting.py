@@ -29,7 +29,7 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import LobbyError, NoSuchGameError
 from bot.service.lobby_text import role_label
-from bot.service.outbox import Reply
+from bot.service.outbox import LOBBY, SEATED, Reply
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games import engine
@@ -317,7 +317,9 @@ def lobby_commands(
     new_opts: tuple[Option, ...]
     if solo:
         new_opts = (*settings_opts, *extra_options)
-        return (Command("new", f"Start a {find_game(key).name}", new, new_opts, group),)
+        return (
+            Command("new", f"Start a {find_game(key).name}", new, new_opts, group, answers=LOBBY),
+        )
     new_opts = (
         opt("mode", "choice", "How to play", choices=modes),
         opt("vs", "choice", "ai: AI fills the seats and starts; open: wait", choices=VS),
@@ -338,9 +340,11 @@ def lobby_commands(
         role_cmd = (Command(label, f"Choose your {label} in a lobby", choose,
                             (role_choice, game_option()), group),)  # fmt: skip
     return (
-        Command("new", f"Open a {find_game(key).name} lobby", new, new_opts, group),
-        Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group),
-        Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group),
+        Command("new", f"Open a {find_game(key).name} lobby", new, new_opts, group, answers=LOBBY),
+        Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group,
+                answers=LOBBY),
+        Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group,
+                answers=SEATED),
         Command("leave", "Leave a lobby", leave, (game_option(),), group),
         *role_cmd,
         Command("add-ai", "Seat an AI player (host only)", add,

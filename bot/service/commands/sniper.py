@@ -53,7 +53,7 @@ from bot.service.hosting.sniper_elite import (
     read_modifiers,
     save_options,
 )
-from bot.service.outbox import LobbyUpdate, PublicUpdate, Reply
+from bot.service.outbox import LOBBY, LobbyUpdate, PublicUpdate, Reply
 from bot.service.table import load_table
 from games.sniper_elite.actions import (
     Complete,
@@ -336,7 +336,7 @@ def group() -> Group:
     )  # fmt: skip
     commands = (
         Command("new", "Prepare a solo sniper mission (posts the dice commitment)", _new,
-                new_opts, GROUP),
+                new_opts, GROUP, answers=LOBBY),
         Command("start", "Start your prepared mission, optionally with your own dice words",
                 _start, start_opts, GROUP),
         *actions(),

@@ -46,7 +46,7 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import LobbyError
 from bot.service.hosting.space_alert import KEY, PHASE_CLOCKS, mission_choices
-from bot.service.outbox import Reply
+from bot.service.outbox import LOBBY, SEATED, Reply
 from bot.service.profiles import LEAVER, LEAVER_CHOICES
 from games import engine
 from games.base import GameError
@@ -182,8 +182,8 @@ def lobby() -> tuple[Command, ...]:
     shared = {c.name: c for c in lobby_commands(KEY)}
     return (
         Command("new", "Open a Space Alert crew lobby (crew:1 flies solo at once)", _new,
-                new_opts, GROUP),
-        Command("join", "Take a seat in a crew lobby", _join, join_opts, GROUP),
+                new_opts, GROUP, answers=LOBBY),
+        Command("join", "Take a seat in a crew lobby", _join, join_opts, GROUP, answers=SEATED),
         shared["leave"], shared["add-ai"], shared["start"],
     )  # fmt: skip
 

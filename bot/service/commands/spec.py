@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from bot.service.outbox import PRIVATE_REPLY
 from games.base import InvalidActionError
 
 if TYPE_CHECKING:
@@ -101,6 +102,8 @@ class Command:
     options: tuple[Option, ...] = ()
     group: str | None = None
     legal: LegalShape | None = None
+    answers: str = PRIVATE_REPLY
+    """What its reply is (`Reply.kind`), known before it runs: a front-end defers by it."""
 
     @property
     def path(self) -> str:

@@ -297,7 +297,7 @@ def _with_commitment(command: Command) -> Command:
         return Reply(Text.lines([reply.text, commitment]), messages, reply.game_id)
 
     return Command(command.name, command.description, handler, command.options, command.group,
-                   command.legal)  # fmt: skip
+                   command.legal, command.answers)  # fmt: skip
 
 
 def group() -> Group:
