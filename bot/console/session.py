@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.console import panel as panels
 from bot.console.parse import check_digits, clean_line, option_word, parse_command
 from bot.console.show import Images, league_lines, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
@@ -46,6 +47,7 @@ CONSOLE_HELP = Text.lines(
         Text("  /tick           deliver reminders, timeouts and digests that are due now"),
         Text("  /seed TEXT      new games get this seed (reproducible scripts)"),
         Text("  /export [N]     write a game's JSON record and final board to the output folder"),
+        Text("  /panel [N]      your panel in the game in focus; /panel N picks its entry N"),
         Text("  /quit           leave"),
         Text("Text without a slash is played in the game in focus: place runner C3 2"),
     ]
@@ -103,6 +105,8 @@ class Session:
         self.internal_errors = 0
         """Lines that ended in an internal error (a script run then exits non-zero)."""
         self.last_internal = ""
+        self.shown_panel: panels.Shown | None = None
+        """The panel /panel printed last (what /panel N picks from)."""
         self.service.user(user)
 
     @property
@@ -282,6 +286,7 @@ class Session:
             "/tick": self._tick,
             "/seed": self._seed,
             "/export": self._export,
+            "/panel": self._panel,
             "/quit": self._quit,
             "/exit": self._quit,
         }
@@ -340,6 +345,30 @@ class Session:
         lines: list[str] = [Text("Exported game {game}: {path}", game=gid, path=str(path))]
         lines += [self.images.image(i) for i in final]
         return Answer(Text.lines(lines))
+
+    async def _panel(self, arg: str) -> Answer:
+        if self.focus is None:
+            raise GameError(
+                "No game in focus: start one (/help) or pick one with /game N.", "no_game"
+            )
+        if not arg.strip():
+            self.shown_panel = await panels.fresh(
+                self.service, self.focus, self.user, self.images, self.say
+            )
+            return Answer("\n".join(self.shown_panel.lines))
+        listed = self.shown_panel.entries if self.shown_panel else []
+        number = int(arg) if arg.strip().isdigit() else 0
+        if not 1 <= number <= len(listed):
+            return Answer(Text("No entry {n} on this panel: /panel shows it again.", n=arg))
+        entry = listed[number - 1]
+        shown = await panels.pick(self.service, self.user, entry, self.images, self.say)
+        self.shown_panel = shown if shown.entries else None
+        lines = list(shown.lines)
+        if shown.played is not None and shown.entries:  # a panel redrawn after the move
+            lines.insert(0, self._print(shown.played))
+        elif shown.played is not None:
+            lines.append(self._print(shown.played))
+        return Answer("\n".join(line for line in lines if line))
 
     async def _quit(self, arg: str) -> Answer:
         del arg

@@ -22,7 +22,7 @@ from bot.service.panels import GENERIC, REDRAW, Ask, Flow, Panel, Pick, Press, T
 from games.text import Text
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.service import Service, UserId
 
 MAX_WORD_BUTTONS = 4
 """One-word moves shown as buttons (with undo they fill one row)."""
@@ -94,7 +94,7 @@ class Fresh:
 Answer = Screen | Played | Refused | Fresh
 
 
-async def panel_seat(service: Service, game: int, user: int) -> tuple[Panel, Seat | None]:
+async def panel_seat(service: Service, game: int, user: UserId) -> tuple[Panel, Seat | None]:
     """The game's panel and the user's seat as the panel stamps it."""
     where = await seat_of(service, game, user)
     if where is None:
@@ -116,7 +116,7 @@ async def content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
 
 
 async def panel_message(
-    service: Service, game: int, user: int, switched: str | None = None
+    service: Service, game: int, user: UserId, switched: str | None = None
 ) -> Screen:
     """The main screen with the panel's text and images, as a fresh panel shows them."""
     panel, seat = await panel_seat(service, game, user)
@@ -129,7 +129,7 @@ async def panel_message(
 
 
 async def main_screen(
-    service: Service, game: int, user: int, switched: str | None = None
+    service: Service, game: int, user: UserId, switched: str | None = None
 ) -> Screen:
     """The panel's first screen for a user (no components when it is not their move)."""
     panel, seat = await panel_seat(service, game, user)
@@ -224,7 +224,7 @@ def refusal(seat: Seat | None, click: Click) -> Refused | Fresh | None:
     return None
 
 
-async def answer(service: Service, user: int, click: Click) -> Answer:
+async def answer(service: Service, user: UserId, click: Click) -> Answer:
     """What a click or pick on a panel leads to: a screen, a move played, or a refusal."""
     game, op, args, value = click.game, click.op, click.args, click.value
     panel, seat = await panel_seat(service, game, user)

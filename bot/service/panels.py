@@ -22,7 +22,7 @@ from games.text import Text
 
 if TYPE_CHECKING:
     from bot.service.commands.frontend import Seat
-    from bot.service.service import Service
+    from bot.service.service import Service, UserId
 
 CLOSE = "close"
 """After a move the panel says what was played and closes (a fresh one comes with the turn)."""
@@ -55,9 +55,9 @@ Play = Callable[[Ask], Awaitable[Reply]]
 """The move a finished flow plays (its picked values in `Ask.picked`)."""
 Label = Callable[[Ask], Awaitable[Text | None]]
 """A button's label now (None: the button is not offered now)."""
-SeatLookup = Callable[["Service", int, int], Awaitable["Seat | None"]]
+SeatLookup = Callable[["Service", int, "UserId"], Awaitable["Seat | None"]]
 """The user's seat in a game as the panel stamps it (version: what makes a panel out of date)."""
-Content = Callable[["Service", int, int], Awaitable[PrivateUpdate | None]]
+Content = Callable[["Service", int, "UserId"], Awaitable[PrivateUpdate | None]]
 """The panel's own text and images for a user (None: the hand as the service shows it)."""
 
 

@@ -21,7 +21,7 @@ from bot.service.panels import REDRAW, Ask, Flow, Panel, Pick, Press, Switch
 from games.text import Text
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.service import Service, UserId
 
 BOARD = "board"
 
@@ -37,7 +37,7 @@ async def _panel(ask: Ask) -> sap.Panel | None:
     return found
 
 
-async def seat(service: Service, game: int, user: int) -> Seat | None:
+async def seat(service: Service, game: int, user: UserId) -> Seat | None:
     """The seat, stamped with the moment of the flight its panel was made for."""
     found = await sap.panel(service, game, user)
     if found is None:
@@ -45,7 +45,7 @@ async def seat(service: Service, game: int, user: int) -> Seat | None:
     return Seat(found.game_id, sap.KEY, found.seat, found.stamp, found.to_act)
 
 
-async def content(service: Service, game: int, user: int) -> PrivateUpdate | None:
+async def content(service: Service, game: int, user: UserId) -> PrivateUpdate | None:
     """The panel's text and program image (only the announcements heard so far)."""
     found = await sap.panel(service, game, user)
     return found.update if found is not None else None
