@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.service import Service
-from bot.service.commands import catalogue
+from bot.service.commands import catalogue, dispatch
+from bot.service.commands.admin_tools import START
 from bot.service.outbox import (
     BOARD,
     LOBBY,
@@ -13,6 +14,7 @@ from bot.service.outbox import (
     PUBLIC_REPLY,
     SEATED,
 )
+from storage.records import GameStatus
 from tests.hosting.helpers import command
 
 
@@ -40,3 +42,19 @@ def test_new_games_open_lobbies_and_boards_logs_and_league_nights_are_public() -
     league = {c.name for g in catalogue().groups if g.name == "league" for c in g.commands
               if c.answers not in PUBLIC_KINDS}  # fmt: skip
     assert league == {"setup", "log"}
+
+
+async def test_a_server_admin_starts_any_games_full_lobby(service: Service) -> None:
+    here = {"_guild": 7, "_channel": 70}
+    crew = await command(service, "alice", "space-alert new", crew=2, _seed="admin", **here)
+    assert crew.game_id is not None
+    await command(service, "bob", "space-alert join", game=crew.game_id, **here)
+    skirmish = await command(service, "carol", "warzone new", army="capitol", **here)
+    assert skirmish.game_id is not None
+    await command(
+        service, "dave", "warzone join", game=skirmish.game_id, army="dark_legion", **here
+    )
+    for gid in (crew.game_id, skirmish.game_id):
+        started = await dispatch(service, "root", START, {"game": gid, **here, "_admin": True})
+        assert started.game_id == gid
+        assert (await service.store.get_game(gid)).status is GameStatus.ACTIVE
