@@ -319,7 +319,11 @@ async def _turn(
     step = flow.steps[at]
     assert isinstance(step, Turn)
     legal = [c.value for c in (found if found is not None else await choices(ask, flow, at))]
+    back = Button("back", _args(panel, ask, flow, at)[:1] if panel.switch else (), role="back")
+    if not legal:  # nothing to turn to any more: only the way back
+        return Screen((back,), stamp=ask.stamp, ids=panel.ids)
     here = legal.index(chosen) if chosen in legal else 0
+    chosen = legal[here]
     left, right = legal[(here - 1) % len(legal)], legal[(here + 1) % len(legal)]
     ask.picked[step.option] = chosen
     image = await step.preview(ask) if step.preview is not None else None
@@ -328,7 +332,7 @@ async def _turn(
         Button(step.rotate, (*args, left), role="left"),
         Button(step.rotate, (*args, right), role="right"),
         Button(step.confirm, (*args, chosen), role="confirm", tone="success"),
-        Button("back", args[:1] if panel.switch else (), role="back"),
+        back,
     )
     shown = _said(step.prompt, ask.picked)
     return Screen(components, shown, (image,) if image else (), ask.stamp, panel.ids)

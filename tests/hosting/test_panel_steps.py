@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import cast
+
 import pytest
 
 from bot.service import Service
+from bot.service.commands.spec import Suggestion
 from bot.service.panel_flow import (
     Button,
     Click,
@@ -14,8 +18,9 @@ from bot.service.panel_flow import (
     Screen,
     answer,
     main_screen,
+    show_step,
 )
-from bot.service.panels import GENERIC, Flow, Panel, Pick, Press, Turn, panel_for
+from bot.service.panels import GENERIC, Ask, Flow, Panel, Pick, Press, Turn, panel_for
 from bot.service.plugins.neuroshima.panel import PANEL as NEUROSHIMA
 from bot.service.plugins.space_alert.panel import PANEL as SPACE_ALERT
 from bot.service.table import load_table
@@ -135,3 +140,24 @@ async def test_a_press_is_offered_only_when_its_label_says_so(service: Service) 
     assert press.op == "lock" and SPACE_ALERT.press("lock") is press
     assert not any(isinstance(s, Turn) for f in SPACE_ALERT.flows if isinstance(f, Flow)
                    for s in f.steps)  # fmt: skip
+
+
+async def test_a_turn_wraps_around_its_values_and_without_values_only_goes_back() -> None:
+    async def even(ask: Ask) -> list[Suggestion]:
+        return [Suggestion(v, v) for v in ("0", "2", "4")]
+
+    async def nothing(ask: Ask) -> list[Suggestion]:
+        return []
+
+    spin = Turn("facing", Text("{tile} facing {facing}"), choices=even)
+    place = Flow((Pick("tile"), spin), command="place")
+    ask = Ask(cast(Service, None), 1, 2, 0, {"tile": "Gauss"}, stamp=(1, 0, 9))
+    turned = await show_step(ask, Panel(flows=(place,)), place, 1)
+    left, right, confirm, back = buttons(turned)
+    assert (left.args, right.args, confirm.args) == (("Gauss", "4"), ("Gauss", "2"),
+                                                    ("Gauss", "0"))  # fmt: skip
+    assert str(turned.text) == "Gauss facing 0" and turned.stamp == (1, 0, 9)
+    assert back.args == () and turned.images == ()
+    stopped = Flow((Pick("tile"), replace(spin, choices=nothing)), command="place")
+    stuck = await show_step(ask, Panel(flows=(stopped,)), stopped, 1)
+    assert [b.role for b in buttons(stuck)] == ["back"]
