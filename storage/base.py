@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from storage.puzzles import PuzzleStore
 from storage.records import (
     DeadlineRecord,
     EventRecord,
@@ -101,7 +102,7 @@ def digest(value: Any) -> str:
     return hashlib.sha256(dumps(value).encode()).hexdigest()
 
 
-class GameStore(Protocol):
+class GameStore(PuzzleStore, Protocol):
     """Records in, records out: everything the host persists goes through here."""
 
     @property
