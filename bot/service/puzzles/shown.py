@@ -1,0 +1,140 @@
+"""How a puzzle is shown: its panel text and picture, the verdict, the battle replay.
+
+Pictures are drawn from the player's view (or, for the battle, the public view after it) by the
+same Neuroshima presenter games use; the drawing functions are module-level partials, so the
+front-ends draw them in the process pool as they draw a game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from bot.service.outbox import BattleReplay, Image, Reply
+from bot.service.presenters import neuroshima_hand, presenter_for, sayer
+from bot.service.puzzles import skill
+from bot.service.puzzles.desk import Desk
+from games.neuroshima.puzzles import Puzzle, Verdict
+from games.neuroshima.puzzles.model import theme_name
+from games.neuroshima.rules import player_view
+from games.neuroshima.tiles import armies, tile_type
+from games.text import Text
+from storage.puzzles import Skill, Streak
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    """What a front-end needs to build a try's panel (the components carry these)."""
+
+    try_id: int
+    user_id: int
+    seat: int
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleReply(Reply):
+    """A puzzle answer: for the caller only, with the try's panel while it is open and the
+    battle's replay once it is fought."""
+
+    panel: Panel | None = None
+    replay: BattleReplay | None = None
+
+
+def names(puzzle: Puzzle) -> tuple[str, ...]:
+    """Each seat as the pictures and the narration call it: its army."""
+    known = armies()
+    return tuple(Text.verbatim(known[a].name if a in known else a) for a in puzzle.position.armies)
+
+
+def title(puzzle: Puzzle, rating: Skill) -> Text:
+    """The puzzle's heading: id, themes and its rating."""
+    themes = Text.joined(", ", [theme_name(t) for t in puzzle.themes]) or Text("no theme")
+    return Text(
+        "Puzzle {puzzle} ({themes}), rated {rating}.",
+        puzzle=Text.verbatim(puzzle.id),
+        themes=themes,
+        rating=skill.shown(rating),
+    )
+
+
+def goal(puzzle: Puzzle) -> str:
+    """The goal as the player reads it."""
+    target = puzzle.goal.hex
+    label = puzzle.position.board.label(target) if target is not None else ""
+    return puzzle.goal.describe(label)
+
+
+def _tiles(ids: Sequence[str]) -> str:
+    return Text.joined(", ", [Text.verbatim(f"{tile_type(t).name} ({t})") for t in ids])
+
+
+def panel_text(desk: Desk, rating: Skill) -> Text:
+    """The text of a try's panel: the puzzle, its goal, the hand, what was played so far."""
+    puzzle = desk.puzzle
+    army = names(puzzle)[puzzle.seat]
+    lines = [
+        title(puzzle, rating),
+        Text("Goal: {goal}", goal=goal(puzzle)),
+        Text("You play {army}; your hand: {tiles}.", army=army, tiles=_tiles(puzzle.hand)),
+    ]
+    played = desk.record.actions
+    if played:
+        lines.append(Text("Played so far: {moves}.", moves=Text.verbatim("; ".join(played))))
+    lines.append(Text("Play your turn, then end it: the battle follows and decides."))
+    return Text.lines(lines)
+
+
+def hand_png(view: Any, seats: tuple[str, ...], lang: str) -> bytes:
+    """The board with the player's hand, in `lang` (module-level: it pickles for the pool)."""
+    return neuroshima_hand(view, sayer(lang), seats)
+
+
+def hand_image(desk: Desk) -> Image:
+    """The picture of a try's panel."""
+    name = f"puzzle{desk.record.id}-v{desk.record.version}-hand.png"
+    return Image.said(name, partial(hand_png, desk.view(), names(desk.puzzle)))
+
+
+def battle_frames(view: Any, seats: tuple[str, ...], lang: str) -> tuple[bytes, ...]:
+    """The battle's frames as PNGs, in `lang` (module-level: it pickles for the pool)."""
+    animate = presenter_for("neuroshima").replay
+    assert animate is not None
+    return tuple(animate(None, 0, None, view, say=sayer(lang), names=seats))
+
+
+def battle_replay(try_id: int, puzzle: Puzzle, verdict: Verdict) -> BattleReplay:
+    """The played turn's battle: its frames and the battle in words."""
+    view = player_view(verdict.after, None)
+    seats = names(puzzle)
+    narrate = presenter_for("neuroshima").narrate
+    heading, body = narrate(view, seats) if narrate is not None else ("", "")
+    caption = heading or Text("The battle")
+    render = partial(battle_frames, view, seats)
+    return BattleReplay(0, caption, f"puzzle{try_id}-battle", render, narration=body)
+
+
+def rating_line(before: Skill, after: Skill | None) -> Text:
+    """How the try moved the player's rating (or that it did not)."""
+    if after is None:
+        return Text(
+            "Unrated: only your first try at a puzzle counts. Your rating: {rating}.",
+            rating=skill.shown(before),
+        )
+    old, new = skill.shown(before), skill.shown(after)
+    change = Text.verbatim(f"{new - old:+d}")
+    return Text("Rating: {old} → {new} ({change}).", old=old, new=new, change=change)
+
+
+def streak_line(streak: Streak) -> Text:
+    """A daily streak as the player reads it."""
+    return Text("Daily streak: {days} (best {best}).", days=streak.current, best=streak.best)
+
+
+def solution_text(puzzle: Puzzle) -> Text:
+    """A puzzle's first listed solution, as typed."""
+    if not puzzle.solutions:
+        return Text("no solution listed")
+    return Text.verbatim("; ".join(puzzle.solutions[0]))
