@@ -33,6 +33,7 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
+from bot.service.puzzles.messages import DailyPuzzle
 from games.text import Text
 
 CATCHUP = "catchup"
@@ -57,6 +58,7 @@ _TYPES: dict[str, type[Any]] = {
         TableOpened,
         ScheduledEvent,
         ScheduledEventChange,
+        DailyPuzzle,
     )
 }
 

@@ -16,10 +16,10 @@ from bot.service.outbox import BattleReplay, Image, Reply
 from bot.service.presenters import neuroshima_hand, presenter_for, sayer
 from bot.service.puzzles import skill
 from bot.service.puzzles.desk import Desk
-from games.neuroshima.puzzles import Puzzle, Verdict
-from games.neuroshima.puzzles.model import theme_name
+from bot.service.puzzles.words import goal, names, title
+from games.neuroshima.puzzles import Puzzle, Verdict, start
 from games.neuroshima.rules import player_view
-from games.neuroshima.tiles import armies, tile_type
+from games.neuroshima.tiles import tile_type
 from games.text import Text
 from storage.puzzles import Skill, Streak
 
@@ -40,31 +40,8 @@ class PuzzleReply(Reply):
     battle's replay once it is fought."""
 
     panel: Panel | None = None
+    images: tuple[Image, ...] = ()
     replay: BattleReplay | None = None
-
-
-def names(puzzle: Puzzle) -> tuple[str, ...]:
-    """Each seat as the pictures and the narration call it: its army."""
-    known = armies()
-    return tuple(Text.verbatim(known[a].name if a in known else a) for a in puzzle.position.armies)
-
-
-def title(puzzle: Puzzle, rating: Skill) -> Text:
-    """The puzzle's heading: id, themes and its rating."""
-    themes = Text.joined(", ", [theme_name(t) for t in puzzle.themes]) or Text("no theme")
-    return Text(
-        "Puzzle {puzzle} ({themes}), rated {rating}.",
-        puzzle=Text.verbatim(puzzle.id),
-        themes=themes,
-        rating=skill.shown(rating),
-    )
-
-
-def goal(puzzle: Puzzle) -> str:
-    """The goal as the player reads it."""
-    target = puzzle.goal.hex
-    label = puzzle.position.board.label(target) if target is not None else ""
-    return puzzle.goal.describe(label)
 
 
 def _tiles(ids: Sequence[str]) -> str:
@@ -96,6 +73,12 @@ def hand_image(desk: Desk) -> Image:
     """The picture of a try's panel."""
     name = f"puzzle{desk.record.id}-v{desk.record.version}-hand.png"
     return Image.said(name, partial(hand_png, desk.view(), names(desk.puzzle)))
+
+
+def start_image(puzzle: Puzzle) -> Image:
+    """The puzzle as it starts: the board and the hand to play (for the daily post)."""
+    view = player_view(start(puzzle), puzzle.seat)
+    return Image.said(f"puzzle-{puzzle.id}.png", partial(hand_png, view, names(puzzle)))
 
 
 def battle_frames(view: Any, seats: tuple[str, ...], lang: str) -> tuple[bytes, ...]:
@@ -131,10 +114,3 @@ def rating_line(before: Skill, after: Skill | None) -> Text:
 def streak_line(streak: Streak) -> Text:
     """A daily streak as the player reads it."""
     return Text("Daily streak: {days} (best {best}).", days=streak.current, best=streak.best)
-
-
-def solution_text(puzzle: Puzzle) -> Text:
-    """A puzzle's first listed solution, as typed."""
-    if not puzzle.solutions:
-        return Text("no solution listed")
-    return Text.verbatim("; ".join(puzzle.solutions[0]))

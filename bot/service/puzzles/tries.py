@@ -115,7 +115,7 @@ async def _open(
     left: list[str] = []
     if current is not None:
         if current.puzzle_id == puzzle_id and current.guild_id == scope:
-            return await _panel_reply(service, desk_of(current))
+            return await panel_reply(service, desk_of(current))
         left.append(await _leave(service, current))
     first = not await store.puzzle_tries(scope, uid, puzzle_id)
     new = NewPuzzleTry(uid, scope, puzzle_id, day and day.isoformat(), rated=first)
@@ -125,8 +125,8 @@ async def _open(
         raise RequestError(
             "You are already playing a puzzle: finish it first.", code="puzzle_busy"
         ) from None
-    reply = await _panel_reply(service, desk_of(record))
-    return PuzzleReply(Text.lines([*left, reply.text]), panel=reply.panel, files=reply.files)
+    reply = await panel_reply(service, desk_of(record))
+    return PuzzleReply(Text.lines([*left, reply.text]), panel=reply.panel, images=reply.images)
 
 
 async def _leave(service: Service, record: PuzzleTry) -> str:
@@ -146,12 +146,13 @@ async def _leave(service: Service, record: PuzzleTry) -> str:
     return Text("You left puzzle {puzzle}.", puzzle=record.puzzle_id)
 
 
-async def _panel_reply(service: Service, desk: Desk) -> PuzzleReply:
+async def panel_reply(service: Service, desk: Desk) -> PuzzleReply:
+    """A try's panel: its text, its picture, and what a front-end builds the components from."""
     rating = await strength_of(service, desk.puzzle.id)
     text = shown.panel_text(desk, rating)
     r = desk.record
     panel = Panel(r.id, r.user_id, desk.seat, r.version)
-    return PuzzleReply(text, panel=panel, files=(shown.hand_image(desk),))
+    return PuzzleReply(text, panel=panel, images=(shown.hand_image(desk),))
 
 
 # --- playing -------------------------------------------------------------------------------
@@ -194,7 +195,7 @@ async def act(
         raise RequestError(
             "This puzzle panel is out of date; use the newest one.", code="stale_panel"
         ) from None
-    return await _panel_reply(service, desk_of(record))
+    return await panel_reply(service, desk_of(record))
 
 
 async def undo(
@@ -213,7 +214,7 @@ async def undo(
         raise RequestError(
             "This puzzle panel is out of date; use the newest one.", code="stale_panel"
         ) from None
-    return await _panel_reply(service, desk_of(record))
+    return await panel_reply(service, desk_of(record))
 
 
 async def _end(
