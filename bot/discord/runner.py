@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +48,8 @@ OPENS_LOBBY = frozenset({"new", "challenge"})
 SEATING = frozenset({"new", "challenge", "join"})
 """Game-group commands after which the caller's DMs are probed."""
 SHOWS_BOARD = frozenset({"board", "replay"})
+REPLY_PRESENTERS: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
+"""Replies a front-end module presents itself, by type: (runner, interaction, reply, lang)."""
 LEAGUE_GROUP = "league"
 LEAGUE_PRIVATE = frozenset({"setup", "log"})
 """League commands answered to the caller only; the rest of a league night is public."""
@@ -210,7 +212,10 @@ class Runner:
         reader = await self.public_locale(interaction) if public else lang
         said = localise(reply.text, reader)
         messages = list(reply.messages)
-        if isinstance(reply, LeagueReply):
+        own = REPLY_PRESENTERS.get(type(reply))
+        if own is not None:
+            await own(self, interaction, reply, lang)
+        elif isinstance(reply, LeagueReply):
             text = said or i18n.t("done", lang)
             await files.followup(interaction, text, reply.images, not public)
             await deliver_league(self.delivery, reply.league)

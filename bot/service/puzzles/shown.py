@@ -42,6 +42,8 @@ class PuzzleReply(Reply):
     panel: Panel | None = None
     images: tuple[Image, ...] = ()
     replay: BattleReplay | None = None
+    solved: bool | None = None
+    """How the battle judged the turn (None: not fought yet)."""
 
 
 def _tiles(ids: Sequence[str]) -> str:

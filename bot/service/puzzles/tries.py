@@ -245,7 +245,7 @@ async def _end(
     if not verdict.solved:
         lines.append(Text("Try again with /puzzle retry."))
     replay = shown.battle_replay(record.id, current.puzzle, verdict)
-    return PuzzleReply(Text.lines(lines), replay=replay)
+    return PuzzleReply(Text.lines(lines), replay=replay, solved=verdict.solved)
 
 
 def _moves(actions: tuple[str, ...]) -> str:
