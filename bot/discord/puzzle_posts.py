@@ -22,7 +22,7 @@ async def post_daily(delivery: Delivery, m: DailyPuzzle) -> None:
     stands in the channel is not posted again)."""
     channel = await delivery.channel(m.channel_id)
     lang = await server_language(delivery.service, m.guild_id)
-    attachments = await files.draw((shown.start_image(choice.find(m.puzzle_id)),), lang)
+    attachments = await files.draw(shown.start_images(choice.find(m.puzzle_id)), lang)
     pieces = files.chunks(localise(m.text, lang))
     for i, piece in enumerate(pieces):
         if await seen(delivery.client, channel, piece):

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from bot.service.outbox import BattleReplay, Image, Reply
-from bot.service.presenters import neuroshima_hand, presenter_for, sayer
+from bot.service.presenters import neuroshima_board, neuroshima_hand, presenter_for, sayer
 from bot.service.puzzles import skill
 from bot.service.puzzles.desk import Desk
 from bot.service.puzzles.words import goal, names, title
@@ -71,16 +71,29 @@ def hand_png(view: Any, seats: tuple[str, ...], lang: str) -> bytes:
     return neuroshima_hand(view, sayer(lang), seats)
 
 
-def hand_image(desk: Desk) -> Image:
-    """The picture of a try's panel."""
-    name = f"puzzle{desk.record.id}-v{desk.record.version}-hand.png"
-    return Image.said(name, partial(hand_png, desk.view(), names(desk.puzzle)))
+def board_png(view: Any, seats: tuple[str, ...], lang: str) -> bytes:
+    """The board as the player sees it, in `lang` (module-level: it pickles for the pool)."""
+    return neuroshima_board(view, sayer(lang), seats)
 
 
-def start_image(puzzle: Puzzle) -> Image:
+def pictures(view: Any, seats: tuple[str, ...], name: str) -> tuple[Image, ...]:
+    """The board, then the hand to play, of a puzzle seen from `view`."""
+    return (
+        Image.said(f"{name}-board.png", partial(board_png, view, seats)),
+        Image.said(f"{name}-hand.png", partial(hand_png, view, seats)),
+    )
+
+
+def panel_images(desk: Desk) -> tuple[Image, ...]:
+    """The pictures of a try's panel."""
+    name = f"puzzle{desk.record.id}-v{desk.record.version}"
+    return pictures(desk.view(), names(desk.puzzle), name)
+
+
+def start_images(puzzle: Puzzle) -> tuple[Image, ...]:
     """The puzzle as it starts: the board and the hand to play (for the daily post)."""
     view = player_view(start(puzzle), puzzle.seat)
-    return Image.said(f"puzzle-{puzzle.id}.png", partial(hand_png, view, names(puzzle)))
+    return pictures(view, names(puzzle), f"puzzle-{puzzle.id}")
 
 
 def battle_frames(view: Any, seats: tuple[str, ...], lang: str) -> tuple[bytes, ...]:

@@ -152,7 +152,7 @@ async def panel_reply(service: Service, desk: Desk) -> PuzzleReply:
     text = shown.panel_text(desk, rating)
     r = desk.record
     panel = Panel(r.id, r.user_id, desk.seat, r.version)
-    return PuzzleReply(text, panel=panel, images=(shown.hand_image(desk),))
+    return PuzzleReply(text, panel=panel, images=shown.panel_images(desk))
 
 
 # --- playing -------------------------------------------------------------------------------
