@@ -157,33 +157,35 @@ async def _daily(service: Service, user: UserId, o: Options) -> Reply:
 def group() -> Group:
     """The /puzzle command group."""
     place = _place_command()
-    legal = tuple(replace(option, autocomplete=LEGAL) for option in place.options)
-    action = opt("action", "str", Text("A legal action, as typed"), True, autocomplete=ACTIONS)
+    legal = tuple(
+        replace(o, autocomplete=LEGAL) for o in place.options if o.name in ("tile", "hex", "facing")
+    )
+    action = opt("action", "str", "A legal action, as typed", True, autocomplete=ACTIONS)
     return Group(
         GROUP,
         Text("Neuroshima Hex puzzles: one turn, one battle, one goal"),
         GROUP,
         (
-            Command("play", Text("Today's puzzle, or one of a theme or difficulty"), _play,
-                    (opt("theme", "choice", Text("What the puzzle is about"), choices=THEMES),
-                     opt("difficulty", "choice", Text("Easier or harder than your rating"),
+            Command("play", "Today's puzzle, or one of a theme or difficulty", _play,
+                    (opt("theme", "choice", "What the puzzle is about", choices=THEMES),
+                     opt("difficulty", "choice", "Easier or harder than your rating",
                          choices=tuple(choice.DIFFICULTY))), GROUP),
-            Command("place", Text("Place a tile from your hand"), _place, legal, GROUP,
+            Command("place", "Place a tile from your hand", _place, legal, GROUP,
                     place.legal),
-            Command("act", Text("Play any legal action of your turn"), _act, (action,), GROUP),
-            Command("undo", Text("Take back your last action"), _undo, (), GROUP),
-            Command("end", Text("End your turn: the battle is fought and judged"), _end, (),
+            Command("act", "Play any legal action of your turn", _act, (action,), GROUP),
+            Command("undo", "Take back your last action", _undo, (), GROUP),
+            Command("end", "End your turn: the battle is fought and judged", _end, (),
                     GROUP),
-            Command("show", Text("Show your puzzle in play again"), _show, (), GROUP),
-            Command("retry", Text("Try your last puzzle again"), _retry, (), GROUP),
-            Command("rating", Text("Your puzzle rating and daily streak here"), _rating, (),
+            Command("show", "Show your puzzle in play again", _show, (), GROUP),
+            Command("retry", "Try your last puzzle again", _retry, (), GROUP),
+            Command("rating", "Your puzzle rating and daily streak here", _rating, (),
                     GROUP),
-            Command("leaderboard", Text("The best puzzle solvers of this server"), _leaderboard,
+            Command("leaderboard", "The best puzzle solvers of this server", _leaderboard,
                     (), GROUP),
-            Command("daily", Text("The daily puzzle post: channel and time (admins)"), _daily,
-                    (opt("time", "str", Text("Time of day, e.g. 09:00")),
-                     opt("zone", "str", Text("Time zone, e.g. Europe/Prague")),
-                     opt("channel", "str", Text("The channel (default: this one)")),
-                     opt("off", "bool", Text("Stop the daily post"))), GROUP),
+            Command("daily", "The daily puzzle post: channel and time (admins)", _daily,
+                    (opt("time", "str", "Time of day, e.g. 09:00"),
+                     opt("zone", "str", "Time zone, e.g. Europe/Prague"),
+                     opt("channel", "str", "The channel (default: this one)"),
+                     opt("off", "bool", "Stop the daily post")), GROUP),
         ),
     )  # fmt: skip
