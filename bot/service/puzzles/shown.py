@@ -7,16 +7,17 @@ front-ends draw them in the process pool as they draw a game's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from bot.service.outbox import BattleReplay, Image, Reply
-from bot.service.presenters import neuroshima_board, neuroshima_hand, presenter_for, sayer
+from bot.service.presenters import image, presenter_for, takes, words
 from bot.service.puzzles import skill
 from bot.service.puzzles.desk import Desk
 from bot.service.puzzles.words import goal, names, title
+from bot.service.updates import no_frames
 from games.neuroshima.puzzles import Puzzle, Verdict, start
 from games.neuroshima.rules import player_view
 from games.neuroshima.tiles import tile_type
@@ -66,21 +67,12 @@ def panel_text(desk: Desk, rating: Skill) -> Text:
     return Text.lines(lines)
 
 
-def hand_png(view: Any, seats: tuple[str, ...], lang: str) -> bytes:
-    """The board with the player's hand, in `lang` (module-level: it pickles for the pool)."""
-    return neuroshima_hand(view, sayer(lang), seats)
-
-
-def board_png(view: Any, seats: tuple[str, ...], lang: str) -> bytes:
-    """The board as the player sees it, in `lang` (module-level: it pickles for the pool)."""
-    return neuroshima_board(view, sayer(lang), seats)
-
-
 def pictures(view: Any, seats: tuple[str, ...], name: str) -> tuple[Image, ...]:
-    """The board, then the hand to play, of a puzzle seen from `view`."""
-    return (
-        Image.said(f"{name}-board.png", partial(board_png, view, seats)),
-        Image.said(f"{name}-hand.png", partial(hand_png, view, seats)),
+    """The board, then the hand to play, of a puzzle seen from `view` (as a game's panel)."""
+    presenter = presenter_for("neuroshima")
+    drawn = (("board", presenter.board), ("hand", presenter.hand))
+    return tuple(
+        image(f"{name}-{kind}.png", draw, view, names=seats) for kind, draw in drawn if draw
     )
 
 
@@ -96,21 +88,23 @@ def start_images(puzzle: Puzzle) -> tuple[Image, ...]:
     return pictures(view, names(puzzle), f"puzzle-{puzzle.id}")
 
 
-def battle_frames(view: Any, seats: tuple[str, ...], lang: str) -> tuple[bytes, ...]:
+def battle_frames(
+    animate: Callable[..., Sequence[bytes]], view: Any, seats: tuple[str, ...], lang: str
+) -> tuple[bytes, ...]:
     """The battle's frames as PNGs, in `lang` (module-level: it pickles for the pool)."""
-    animate = presenter_for("neuroshima").replay
-    assert animate is not None
-    return tuple(animate(None, 0, None, view, say=sayer(lang), names=seats))
+    named = {"names": seats} if takes(animate, "names") else {}
+    return tuple(animate(None, 0, None, view, **named, **words(animate, lang)))
 
 
 def battle_replay(try_id: int, puzzle: Puzzle, verdict: Verdict) -> BattleReplay:
     """The played turn's battle: its frames and the battle in words."""
     view = player_view(verdict.after, None)
     seats = names(puzzle)
-    narrate = presenter_for("neuroshima").narrate
+    presenter = presenter_for("neuroshima")
+    narrate, animate = presenter.narrate, presenter.replay
     heading, body = narrate(view, seats) if narrate is not None else ("", "")
     caption = heading or Text("The battle")
-    render = partial(battle_frames, view, seats)
+    render = partial(battle_frames, animate, view, seats) if animate else no_frames
     return BattleReplay(0, caption, f"puzzle{try_id}-battle", render, narration=body)
 
 
