@@ -1,0 +1,124 @@
+"""Puzzles through discord.py's real objects: /puzzle, its private panel, the daily post."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.discord import i18n
+from bot.discord.app import tick_once
+from bot.service.presenters import _PRESENTERS
+from bot.service.puzzles import choice, skill
+from games.neuroshima.puzzles import Puzzle
+from storage.puzzles import DailySettings
+from tests.discord.real.images import quick_neuroshima
+from tests.discord.real.payloads import EPHEMERAL, JSON
+from tests.discord.real.world import GUILD, DiscordWorld, Person
+
+
+@pytest.fixture(autouse=True)
+def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tiny images: these tests are about round trips, the renderer has its own tests."""
+    monkeypatch.setitem(_PRESENTERS, "neuroshima", quick_neuroshima())
+
+
+@pytest.fixture
+async def world(tmp_path: Path) -> AsyncIterator[DiscordWorld]:
+    found = await DiscordWorld.open(tmp_path)
+    yield found
+    await found.close()
+    assert found.problems() == []
+
+
+def today() -> Puzzle:
+    return choice.daily(datetime.now(UTC).date())
+
+
+def ids(message: JSON) -> list[str]:
+    return [c["custom_id"] for row in message["components"] for c in row["components"]]
+
+
+def op(message: JSON, name: str) -> str:
+    """The custom id of the puzzle panel component doing `name`."""
+    return next(i for i in ids(message) if i.startswith("z") and i.split(":")[4] == name)
+
+
+async def play_action(world: DiscordWorld, who: Person, panel: JSON, action: str) -> JSON:
+    """Play one action on the panel as a player clicks it; the panel as it is after."""
+    words = action.split()
+    if words[0] != "place":
+        await world.select(who, panel, op(panel, "act"), action)
+        return world.fake.message(int(panel["id"]))
+    tile, where, facing = words[1], words[2], words[3]
+    await world.select(who, panel, op(panel, "tile"), tile)
+    await world.select(who, panel, op(panel, "hex"), where)
+    for _ in range(6):
+        shown = world.fake.message(int(panel["id"]))
+        assert len(world.fake.attachments(shown)) == 1  # the live preview
+        confirm = op(shown, "ok")
+        if confirm.split(":")[-1] == facing:
+            await world.click(who, shown, confirm)
+            return world.fake.message(int(panel["id"]))
+        await world.click(who, shown, i18n.t("right", "en"))
+    raise AssertionError(f"facing {facing} never offered")
+
+
+async def test_a_puzzle_is_played_on_the_panel_and_rated_privately(world: DiscordWorld) -> None:
+    puzzle = today()
+    started = await world.slash(world.alice, "puzzle play")
+    assert started.callback is not None and started.callback.json["data"]["flags"] == EPHEMERAL
+    (panel,) = [m for m in started.replies() if m["components"]]
+    assert int(panel["flags"]) & EPHEMERAL
+    assert f"Puzzle {puzzle.id} " in panel["content"]
+    assert len(world.fake.attachments(panel)) == 2  # the board and the hand
+    assert op(panel, "end").startswith("zp:")
+    for action in puzzle.solutions[0]:
+        panel = await play_action(world, world.alice, panel, action)
+        assert "Played so far" in panel["content"] or action == puzzle.solutions[0][-1]
+    fought = await world.click(world.alice, panel, op(panel, "end"))
+    verdict = world.fake.message(int(panel["id"]))
+    assert verdict["content"].startswith("Solved: the goal is reached.")
+    shown = [a.filename for a in world.fake.attachments(verdict)]
+    assert shown[0] == "puzzle1-battle.gif" and fought.followups == []
+    rating = await world.client.runner.service.store.puzzle_skill(GUILD, world.alice.id)  # type: ignore[union-attr]
+    assert rating is not None and skill.shown(rating) > 1500
+    assert f"→ {skill.shown(rating)} " in verdict["content"]
+    # Nothing of it was posted where others read.
+    assert [m for m in world.messages(world.channel) if not int(m["flags"]) & EPHEMERAL] == []
+
+
+async def test_a_wrong_try_shows_its_battle_and_offers_another(world: DiscordWorld) -> None:
+    started = await world.slash(world.alice, "puzzle play")
+    (panel,) = [m for m in started.replies() if m["components"]]
+    await world.click(world.alice, panel, op(panel, "end"))
+    verdict = world.fake.message(int(panel["id"]))
+    assert verdict["content"].startswith("Not solved")
+    again = await world.click(world.alice, verdict, "Try again")
+    assert again.edits and today().id in world.fake.message(int(panel["id"]))["content"]
+    assert "zp:" in op(world.fake.message(int(panel["id"])), "end")
+
+
+async def test_another_player_cannot_answer_someones_panel(world: DiscordWorld) -> None:
+    started = await world.slash(world.alice, "puzzle play")
+    (panel,) = [m for m in started.replies() if m["components"]]
+    clicked = await world.click(world.bob, panel, op(panel, "end"))
+    (refusal,) = clicked.followups
+    assert refusal.json["content"] == "You have no puzzle in play: /puzzle play starts one."
+    assert refusal.json["flags"] == EPHEMERAL
+    service = world.client.runner.service  # type: ignore[union-attr]
+    assert (await service.store.open_puzzle_try(world.alice.id)) is not None
+
+
+async def test_the_daily_post_goes_to_the_channel_once(world: DiscordWorld) -> None:
+    service = world.client.runner.service  # type: ignore[union-attr]
+    channel = int(world.channel["id"])
+    await service.store.put_puzzle_daily(DailySettings(GUILD, channel, 0, "UTC"))
+    delivery = world.client.runner.delivery  # type: ignore[union-attr]
+    await tick_once(service, delivery, leagues=False)
+    await tick_once(service, delivery, leagues=False)
+    (post,) = world.messages(world.channel)
+    assert post["content"].startswith(f"Daily puzzle of {datetime.now(UTC).date().isoformat()}.")
+    assert today().id in post["content"] and len(world.fake.attachments(post)) == 2
