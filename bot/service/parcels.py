@@ -37,7 +37,7 @@ from bot.service.puzzles.messages import DailyPuzzle
 from games.text import Text
 
 CATCHUP = "catchup"
-Outgoing = Message | LeagueMessage
+Outgoing = Message | LeagueMessage | DailyPuzzle
 """What goes through the outbox: game messages and league messages."""
 LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
 

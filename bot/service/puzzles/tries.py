@@ -118,7 +118,7 @@ async def _open(
             return await panel_reply(service, desk_of(current))
         left.append(await _leave(service, current))
     first = not await store.puzzle_tries(scope, uid, puzzle_id)
-    new = NewPuzzleTry(uid, scope, puzzle_id, day and day.isoformat(), rated=first)
+    new = NewPuzzleTry(uid, scope, puzzle_id, day.isoformat() if day else None, rated=first)
     try:
         record = await store.start_puzzle_try(new)
     except ConflictError:
