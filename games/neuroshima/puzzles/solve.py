@@ -69,6 +69,8 @@ class Search:
     nodes: int = 0
     outcomes: set[Outcome] = field(default_factory=set)
     battles: dict[Outcome, bool] = field(default_factory=dict)
+    afters: dict[Outcome, State] = field(default_factory=dict)
+    """Battles already fought, by the board they were fought on (shared between searches)."""
     _memo: dict[tuple[object, ...], _Found] = field(default_factory=dict)
 
     def run(self, state: State) -> _Found:
@@ -107,7 +109,10 @@ class Search:
         self.outcomes.add(key)
         won = self.battles.get(key)
         if won is None:
-            won = self.battles[key] = goal_reached(self.puzzle, battle(state))[0]
+            after = self.afters.get(key)
+            if after is None:
+                after = self.afters[key] = battle(state)
+            won = self.battles[key] = goal_reached(self.puzzle, after)[0]
         if won:
             found.wins.setdefault(key, []).append(() if last is None else (last,))
 
@@ -161,12 +166,49 @@ class Solved:
         return tuple(sorted(lines, key=lambda line: (len(line), line)))
 
 
-def solve(puzzle: Puzzle, limit: int = MAX_NODES) -> Solved:
-    """Search every turn of `puzzle` (PuzzleError code puzzle_too_big past `limit` states)."""
-    search = Search(puzzle, limit)
+def solve(
+    puzzle: Puzzle, limit: int = MAX_NODES, afters: dict[Outcome, State] | None = None
+) -> Solved:
+    """Search every turn of `puzzle` (PuzzleError code puzzle_too_big past `limit` states);
+    `afters` lends battles already fought (every_outcome's) and keeps the new ones."""
+    search = Search(puzzle, limit, afters=afters if afters is not None else {})
     found = search.run(start(puzzle))
     ordered = sorted(found.wins.items(), key=lambda kv: repr(kv[0]))
     return Solved(tuple(tuple(lines) for _, lines in ordered), len(search.outcomes), search.nodes)
+
+
+def every_outcome(puzzle: Puzzle, limit: int = MAX_NODES) -> dict[Outcome, State]:
+    """Every board the puzzle's turn can bring into its battle, whatever the goal, with the
+    state after that battle (every answer to a push or grab included)."""
+    seat = puzzle.seat
+    seen: set[tuple[object, ...]] = set()
+    boards: dict[Outcome, State] = {}
+    stack = [start(puzzle)]
+    while stack:
+        state = stack.pop()
+        key = _state_key(state, seat)
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(seen) > limit:
+            raise PuzzleError(
+                "this puzzle has too many turns to check (more than {limit} states)",
+                code="puzzle_too_big",
+                limit=limit,
+            )
+        pending = state.pending
+        if state.step is Step.PENDING and pending is not None:
+            actor, actions = pending.seat, list(legal_actions(state, pending.seat))
+        else:
+            boards.setdefault(outcome_key(state), state)
+            actor, actions = seat, _own_actions(state, seat)
+        for action in actions:
+            after = apply_listed(state, actor, action)
+            if fought(after):
+                boards.setdefault(outcome_key(after), after)
+            else:
+                stack.append(after)
+    return {key: battle(state) for key, state in boards.items()}
 
 
 def reply(puzzle: Puzzle, state: State, limit: int = MAX_NODES) -> ChooseDestination:
