@@ -10,9 +10,9 @@ import pytest
 from bot.console.session import Session
 from bot.console.show import Images
 from bot.service import FakeClock, Service
-from bot.service.puzzles import skill
+from bot.service.puzzles import choice, skill
+from games.neuroshima.puzzles import Puzzle, shipped
 from storage.sqlite import SqliteStore
-from tests.puzzles.conftest import todays
 
 
 @pytest.fixture
@@ -28,10 +28,18 @@ async def say(console: Session, line: str) -> str:
     return answer.text
 
 
+def placing() -> Puzzle:
+    """A shipped puzzle answered by placing one tile (the console types it as bare text)."""
+    return next(
+        p for p in shipped() if len(p.solutions[0]) == 1 and p.solutions[0][0].startswith("place ")
+    )
+
+
 async def test_a_puzzle_is_played_typed_and_rated_in_the_console(
-    console: Session, clock: FakeClock, tmp_path: Path
+    console: Session, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    puzzle = todays(clock)
+    puzzle = placing()
+    monkeypatch.setattr(choice, "daily", lambda day: puzzle)
     shown = await say(console, "/puzzle play")
     assert f"Puzzle {puzzle.id} " in shown and "Goal: " in shown
     assert "image: " in shown and (tmp_path / "out" / "puzzle1-v0-board.png").exists()
@@ -61,9 +69,10 @@ async def test_a_puzzle_is_played_typed_and_rated_in_the_console(
 
 
 async def test_a_wrong_try_in_the_console_shows_its_battle_and_may_be_tried_again(
-    console: Session, clock: FakeClock
+    console: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    puzzle = todays(clock)
+    puzzle = placing()
+    monkeypatch.setattr(choice, "daily", lambda day: puzzle)
     await say(console, "/puzzle play")
     verdict = await say(console, "/puzzle end")
     assert verdict.splitlines()[0].startswith("Not solved")

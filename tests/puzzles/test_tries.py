@@ -19,7 +19,9 @@ GUILD, OTHER = 1_000_001, 2_000_002
 async def solve(service: Service, user: str, scope: int = 0) -> tries.PuzzleReply:
     desk = await tries.desk(service, user)
     for action in desk.puzzle.solutions[0]:
-        await tries.act(service, user, action, scope=scope)
+        reply = await tries.act(service, user, action, scope=scope)
+        if reply.replay is not None:  # the rules fought the battle (a Battle tile, a full board)
+            return reply
     return await tries.fight(service, user, scope=scope)
 
 
