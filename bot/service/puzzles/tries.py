@@ -89,7 +89,7 @@ async def begin(
             theme=theme,
             difficulty=difficulty,
             solved=await service.store.solved_puzzles(scope, uid),
-            tried={t.puzzle_id for t in tries},
+            tried={t.puzzle_id for t in tries} | {todays.id},  # another than today's
             salt=f"{uid}:{len(tries)}",
         )
     return await _open(service, uid, scope, puzzle.id, day if puzzle.id == todays.id else None)
