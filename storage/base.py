@@ -78,6 +78,11 @@ class GameClosedError(ConflictError):
     """The game is finished or abandoned and takes no more events."""
 
 
+class PuzzleRatingMovedError(ConflictError):
+    """A puzzle's rating changed since it was read (another player's try ended meanwhile):
+    nothing was written; read it again and rate again."""
+
+
 class SeatTakenError(ConflictError):
     """Somebody already holds that seat."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from storage.base import ConflictError, dumps
+from storage.base import ConflictError, PuzzleRatingMovedError, dumps
 from storage.puzzles import (
     DailySettings,
     NewPuzzleTry,
@@ -126,7 +126,8 @@ class SqlPuzzles(SqlCore):
 
     async def finish_puzzle_try(self, try_id: int, version: int, result: TryResult) -> PuzzleTry:
         """End an open try and write what it moves (ratings, streak) in one transaction;
-        ConflictError when it moved on since `version` (nothing is written then)."""
+        ConflictError when it moved on since `version`, PuzzleRatingMovedError when the puzzle's
+        rating moved since `result.puzzle` was computed (nothing is written then)."""
         if result.status is TryStatus.OPEN:
             raise ValueError("a try ends solved, failed or abandoned")
         now = self._t(self._now())
@@ -277,11 +278,14 @@ async def _put_player(tx: Tx, guild_id: int, user_id: int, skill: Skill, now: An
 
 
 async def _put_puzzle(tx: Tx, puzzle_id: str, skill: Skill, now: Any) -> None:
-    await tx.execute(
+    """The puzzle's new rating, written only over the rating it was computed from (the one
+    `skill.tries - 1` tries counted): two players' tries ending at once both count."""
+    written = await tx.execute(
         "INSERT INTO puzzle_strengths (puzzle_id, mu, sigma, tries, solved, updated)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (puzzle_id) DO UPDATE SET"
         " mu = excluded.mu, sigma = excluded.sigma, tries = excluded.tries,"
-        " solved = excluded.solved, updated = excluded.updated",
+        " solved = excluded.solved, updated = excluded.updated"
+        " WHERE puzzle_strengths.tries = excluded.tries - 1",
         puzzle_id,
         skill.mu,
         skill.sigma,
@@ -289,6 +293,8 @@ async def _put_puzzle(tx: Tx, puzzle_id: str, skill: Skill, now: Any) -> None:
         skill.solved,
         now,
     )
+    if not written:
+        raise PuzzleRatingMovedError(f"puzzle {puzzle_id} was rated meanwhile")
 
 
 async def _put_streak(tx: Tx, guild_id: int, user_id: int, streak: Streak) -> None:

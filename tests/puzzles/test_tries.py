@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
@@ -10,6 +12,7 @@ from bot.service import FakeClock, Service
 from bot.service.puzzles import choice, skill, tries
 from games.base import GameError
 from games.neuroshima.puzzles import Puzzle
+from storage.base import PuzzleRatingMovedError
 from storage.puzzles import Streak, TryStatus
 from tests.puzzles.conftest import todays, wrong_turn
 
@@ -216,3 +219,30 @@ def test_picking_skips_solved_puzzles_and_says_when_none_is_left() -> None:
     with pytest.raises(GameError) as theme:
         choice.pick(1500, theme="nothing-like-it", difficulty=None, solved=(), tried=(), salt="")
     assert theme.value.code == "no_puzzle_theme"
+
+
+async def test_two_players_ending_the_same_puzzle_at_once_both_count(
+    service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = todays(clock)
+    for user in (ALICE, BOB):
+        await tries.begin(service, user, GUILD)
+    moved = 0
+    finish = service.store.finish_puzzle_try
+
+    async def counted(*args: Any) -> Any:
+        nonlocal moved
+        try:
+            return await finish(*args)
+        except PuzzleRatingMovedError:
+            moved += 1
+            raise
+
+    monkeypatch.setattr(service.store, "finish_puzzle_try", counted)
+    await asyncio.gather(*(tries.fight(service, u, scope=GUILD) for u in (ALICE, BOB)))
+    assert moved == 1  # the later one was rated again over the earlier one's result
+    it = await service.store.puzzle_strength(puzzle.id)
+    assert it is not None and (it.tries, it.solved) == (2, 0)
+    for user in (ALICE, BOB):
+        me = await service.store.puzzle_skill(GUILD, service.user(user))
+        assert me is not None and me.tries == 1

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from storage import GameStore, open_store
-from storage.base import ConflictError
+from storage.base import ConflictError, PuzzleRatingMovedError
 from storage.puzzles import DailySettings, NewPuzzleTry, Skill, Streak, TryResult, TryStatus
 from storage.records import FORMER_PLAYER_BASE, NewOutbox
 from tests.storage.conftest import Clock
@@ -160,3 +160,27 @@ async def test_a_user_record_shows_and_forgetting_erases_puzzles(store: GameStor
     await store.forget_user(ALICE, FORMER_PLAYER_BASE + 5)
     after = await store.user_record(ALICE)
     assert after["puzzle_tries"] == after["puzzle_ratings"] == after["puzzle_streaks"] == []
+
+
+async def test_a_puzzle_rating_is_written_only_over_the_one_it_was_computed_from(
+    store: GameStore,
+) -> None:
+    mine = await _start(store)
+    theirs = await _start(store, user=BOB)
+    first = TryResult(
+        TryStatus.SOLVED, (), player=Skill(27.0, 7.5, 1, 1), puzzle=Skill(23.0, 7.9, 1, 1)
+    )
+    await store.finish_puzzle_try(mine.id, 0, first)
+    # Bob's result was computed from the puzzle as it was before Alice's try ended.
+    late = TryResult(
+        TryStatus.FAILED, (), player=Skill(22.0, 7.5, 1, 0), puzzle=Skill(26.0, 7.9, 1, 0)
+    )
+    with pytest.raises(PuzzleRatingMovedError):
+        await store.finish_puzzle_try(theirs.id, 0, late)
+    assert await store.puzzle_skill(GUILD, BOB) is None
+    assert (await store.open_puzzle_try(BOB)) == theirs  # nothing of it was written
+    again = TryResult(
+        TryStatus.FAILED, (), player=Skill(22.0, 7.5, 1, 0), puzzle=Skill(25.0, 7.8, 2, 1)
+    )
+    await store.finish_puzzle_try(theirs.id, 0, again)
+    assert await store.puzzle_strength("p1") == Skill(25.0, 7.8, 2, 1)

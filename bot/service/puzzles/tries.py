@@ -23,11 +23,14 @@ from bot.service.puzzles.shown import Panel, PuzzleReply
 from games.neuroshima.puzzles import finish
 from games.neuroshima.state import State
 from games.text import Text
-from storage.base import ConflictError
+from storage.base import ConflictError, PuzzleRatingMovedError
 from storage.puzzles import NewPuzzleTry, PuzzleTry, Skill, Streak, TryResult, TryStatus
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
+
+RATING_ATTEMPTS = 5
+"""Times a try's end is rated again when other tries of its puzzle keep ending meanwhile."""
 
 
 async def today(service: Service, scope: int) -> date:
@@ -129,18 +132,37 @@ async def _open(
     return PuzzleReply(Text.lines([*left, reply.text]), panel=reply.panel, images=reply.images)
 
 
+async def _close(
+    service: Service,
+    record: PuzzleTry,
+    status: TryStatus,
+    actions: tuple[str, ...],
+    streak: Streak | None = None,
+) -> tuple[Skill, Skill | None]:
+    """Write how a try ended with the ratings it moves (read again and rated again when
+    another try of the puzzle ended meanwhile); the player's rating before, and after."""
+    for _ in range(RATING_ATTEMPTS):
+        before = await rating_of(service, record.guild_id, record.user_id)
+        player = puzzle = None
+        if record.rated:
+            strength = await strength_of(service, record.puzzle_id)
+            rated = skill.rate(before, strength, status is TryStatus.SOLVED)
+            player, puzzle = rated.player, rated.puzzle
+        result = TryResult(status, actions, player, puzzle, streak)
+        try:
+            await service.store.finish_puzzle_try(record.id, record.version, result)
+        except PuzzleRatingMovedError:
+            continue
+        except ConflictError:
+            raise RequestError("This puzzle try is already over.", code="stale_panel") from None
+        return before, player
+    raise RequestError("Too many tries end at once; end yours again.", code="puzzle_busy")
+
+
 async def _leave(service: Service, record: PuzzleTry) -> str:
     """End an open try the user leaves for another puzzle (rated: as not solved)."""
-    result = TryResult(TryStatus.ABANDONED, record.actions)
-    if record.rated:
-        rated = skill.rate(
-            await rating_of(service, record.guild_id, record.user_id),
-            await strength_of(service, record.puzzle_id),
-            solved=False,
-        )
-        result = TryResult(TryStatus.ABANDONED, record.actions, rated.player, rated.puzzle)
-    with suppress(ConflictError):  # it ended meanwhile (another click): nothing to leave
-        await service.store.finish_puzzle_try(record.id, record.version, result)
+    with suppress(RequestError):  # it ended meanwhile (another click): nothing to leave
+        await _close(service, record, TryStatus.ABANDONED, record.actions)
     if record.rated:
         return Text("You left puzzle {puzzle}: it counts as not solved.", puzzle=record.puzzle_id)
     return Text("You left puzzle {puzzle}.", puzzle=record.puzzle_id)
@@ -224,20 +246,11 @@ async def _end(
     verdict = finish(current.puzzle, state)
     record = current.record
     status = TryStatus.SOLVED if verdict.solved else TryStatus.FAILED
-    before = await rating_of(service, record.guild_id, record.user_id)
-    player = puzzle = None
-    if record.rated:
-        rated = skill.rate(before, await strength_of(service, record.puzzle_id), verdict.solved)
-        player, puzzle = rated.player, rated.puzzle
-    old = await service.store.puzzle_streak(record.guild_id, record.user_id)
     streak = None
     if verdict.solved and record.day is not None:
+        old = await service.store.puzzle_streak(record.guild_id, record.user_id)
         streak = extended(old, date.fromisoformat(record.day))
-    result = TryResult(status, actions, player, puzzle, streak)
-    try:
-        await service.store.finish_puzzle_try(record.id, record.version, result)
-    except ConflictError:
-        raise RequestError("This puzzle try is already over.", code="stale_panel") from None
+    before, player = await _close(service, record, status, actions, streak)
     lines = [verdict.reason, Text("Your turn: {moves}.", moves=_moves(actions))]
     lines.append(shown.rating_line(before, player))
     if streak is not None:
