@@ -139,6 +139,8 @@ async def test_bad_settings_are_refused(
 async def test_a_channel_named_and_the_post_turned_off(service: Service, clock: FakeClock) -> None:
     said = await daily(service, PRAGUE, time="9.15", channel="<#777777777>")
     assert said == "The daily puzzle is posted in <#777777777> at 09:15 (UTC)."
+    moved = await daily(service, PRAGUE, time="10:00")  # typed elsewhere: the channel stays
+    assert moved == "The daily puzzle is posted in <#777777777> at 10:00 (UTC)."
     assert await daily(service, PRAGUE, off=True) == "The daily puzzle post is off."
     clock.set(datetime(2026, 11, 26, 23, 0, tzinfo=UTC))
     assert posts(await service.tick()) == []

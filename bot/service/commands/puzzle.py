@@ -139,14 +139,12 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
 async def _daily(service: Service, user: UserId, o: Options) -> Reply:
     del user
     channel = o.get("channel")
-    where = daily.read_channel(str(channel)) if channel else None
-    if where is None and o.get("time") and o.get(CONTEXT_CHANNEL) is not None:
-        where = int(o[CONTEXT_CHANNEL])  # the channel the command was given in
     said = await daily.configure(
         service,
         caller_place(o),
         bool(o.get(CONTEXT_ADMIN)),
-        channel=where,
+        channel=daily.read_channel(str(channel)) if channel else None,
+        here=int(o[CONTEXT_CHANNEL]) if o.get(CONTEXT_CHANNEL) else None,
         time=o.get("time"),
         zone=o.get("zone"),
         off=bool(o.get("off")),

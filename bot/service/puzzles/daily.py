@@ -71,11 +71,13 @@ async def configure(
     admin: bool,
     *,
     channel: int | None,
+    here: int | None = None,
     time: str | None,
     zone: str | None,
     off: bool = False,
 ) -> Text:
-    """Set, show or stop a server's daily post (admins set and stop it)."""
+    """Set, show or stop a server's daily post (admins set and stop it): in `channel`, else
+    where it is posted already, else `here` (where the command was given)."""
     if guild is None:
         raise RequestError("Server settings are set in a server.", code="no_server")
     current = await service.store.puzzle_daily(guild)
@@ -88,11 +90,12 @@ async def configure(
     if off:
         await service.store.drop_puzzle_daily(guild)
         return Text("The daily puzzle post is off.")
-    if channel is None and current is None:
+    where = channel or (current.channel_id if current else here)
+    if where is None:
         raise RequestError("Name the channel as #channel.", code="bad_channels")
     settings = DailySettings(
         guild,
-        channel if channel is not None else current.channel_id,  # type: ignore[union-attr]
+        where,
         read_time(time) if time else (current.minute if current else 9 * 60),
         read_zone(zone) if zone else (current.zone if current else "UTC"),
     )
