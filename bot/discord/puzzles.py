@@ -137,6 +137,10 @@ async def _act(
     if key.op == "again":
         await _show(interaction, await tries.retry(service, user, interaction.guild_id or 0), lang)
         return
+    record = await service.store.puzzle_try(key.game)
+    if record is None or record.user_id != user:
+        await interaction.followup.send(i18n.t("not_yours", lang), ephemeral=True)
+        return
     desk = await tries.desk(service, user)
     if desk.record.id != key.game:
         await interaction.followup.send(i18n.t("stale", lang), ephemeral=True)

@@ -149,10 +149,12 @@ async def test_a_wrong_try_shows_its_battle_and_offers_another(world: DiscordWor
 async def test_another_player_cannot_answer_someones_panel(world: DiscordWorld) -> None:
     started = await world.slash(world.alice, "puzzle play")
     (panel,) = [m for m in started.replies() if m["components"]]
+    await world.slash(world.bob, "puzzle play")  # bob has a puzzle of his own in play
     clicked = await world.click(world.bob, panel, op(panel, "end"))
     (refusal,) = clicked.followups
-    assert refusal.json["content"] == "You have no puzzle in play: /puzzle play starts one."
+    assert refusal.json["content"] == i18n.t("not_yours", "en")
     assert refusal.json["flags"] == EPHEMERAL
+    assert clicked.edits == []
     service = world.client.runner.service  # type: ignore[union-attr]
     assert (await service.store.open_puzzle_try(world.alice.id)) is not None
 

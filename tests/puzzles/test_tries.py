@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from bot.service import FakeClock, Service
+from bot.service.commands import catalogue, dispatch
+from bot.service.commands.spec import CONTEXT_GUILD
 from bot.service.puzzles import choice, skill, tries
 from games.base import GameError
 from games.neuroshima.puzzles import Puzzle
@@ -246,3 +248,24 @@ async def test_two_players_ending_the_same_puzzle_at_once_both_count(
     for user in (ALICE, BOB):
         me = await service.store.puzzle_skill(GUILD, service.user(user))
         assert me is not None and me.tries == 1
+
+
+async def test_another_server_sees_none_of_this_servers_ratings(
+    service: Service, clock: FakeClock
+) -> None:
+    await tries.begin(service, ALICE, GUILD)
+    await solve(service, ALICE, GUILD)
+
+    async def run(path: str, user: str, guild: int) -> str:
+        command = catalogue().find(path)
+        assert command is not None
+        return str((await dispatch(service, user, command, {CONTEXT_GUILD: guild})).text)
+
+    here = await run("puzzle leaderboard", BOB, GUILD)
+    assert here.splitlines()[1].startswith("1. alice: ")
+    assert await run("puzzle leaderboard", BOB, OTHER) == (
+        "Nobody has a puzzle rating here yet: /puzzle play."
+    )
+    assert await run("puzzle rating", ALICE, OTHER) == (
+        "Your puzzle rating here: 1500 (0 rated tries, 0 solved).\nDaily streak: 0 (best 0)."
+    )
