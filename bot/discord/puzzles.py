@@ -19,7 +19,7 @@ from bot.discord import files, i18n, move_menus
 from bot.discord.panels import FACINGS, Key, KeyedButton, KeyedSelect, answer_click
 from bot.discord.runner import REPLY_PRESENTERS, Runner, runner_of
 from bot.service.commands.frontend import preview_png
-from bot.service.commands.puzzle import _place_command
+from bot.service.commands.puzzle import place_command
 from bot.service.commands.sources import values_of
 from bot.service.commands.spec import Suggestion
 from bot.service.i18n import localise
@@ -30,7 +30,6 @@ from bot.service.puzzles.shown import PuzzleReply
 from bot.service.workers import draw_frames
 from games.text import Text
 
-MAX_OPTIONS = 25
 FIGHT = Text("Fight the battle")
 AGAIN = Text("Try again")
 
@@ -40,13 +39,15 @@ def _key(desk: Desk, op: str, *args: str) -> Key:
 
 
 def _choices(desk: Desk, option: str, given: dict[str, str]) -> list[Suggestion]:
-    shape = _place_command().legal
+    shape = place_command().legal
     assert shape is not None
     return values_of(shape, desk.legal(), desk.view(), option, given)
 
 
 def _menus(key: Key, found: Sequence[Suggestion], placeholder: str, rows: int) -> list[Any]:
-    parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)][:rows]
+    """Menus of at most 25 entries, at most `rows` of them (ValueError when they do not fit:
+    grouping keeps every level small, so nothing is cut silently)."""
+    parts = move_menus.pages(found, rows)
     return [
         PuzzleSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
                      placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})")
@@ -75,10 +76,10 @@ def panel_view(desk: Desk, lang: str) -> discord.ui.View:
     return view
 
 
-def again_view(try_id: int, lang: str) -> discord.ui.View:
-    """After a battle: one button to try the puzzle again."""
+def again_view(lang: str) -> discord.ui.View:
+    """After a battle: one button to try the clicker's last puzzle again."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PuzzleButton(Key(try_id, 0, 0, "again"), localise(AGAIN, lang)))
+    view.add_item(PuzzleButton(Key(0, 0, 0, "again"), localise(AGAIN, lang)))
     return view
 
 
@@ -107,7 +108,7 @@ async def _battle(
     frames = await _frames(replay, lang)
     attachments = await files.animation(replay.name, lambda: frames, localise(story, lang))
     content = files.chunks(f"{told}\n\n{localise(story, lang)}")
-    view = again_view(0, lang) if reply.solved is False else None
+    view = again_view(lang) if reply.solved is False else None
     if edit:
         await interaction.edit_original_response(content=content[0], attachments=attachments,
                                                  view=view)  # fmt: skip

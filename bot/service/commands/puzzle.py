@@ -45,7 +45,7 @@ def _scope(o: Options) -> int:
     return caller_place(o) or 0
 
 
-def _place_command() -> Command:
+def place_command() -> Command:
     command = next(c for c in action_commands() if c.name == "place")
     assert command.legal is not None
     return command
@@ -154,7 +154,7 @@ async def _daily(service: Service, user: UserId, o: Options) -> Reply:
 
 def group() -> Group:
     """The /puzzle command group."""
-    place = _place_command()
+    place = place_command()
     legal = tuple(
         replace(o, autocomplete=LEGAL) for o in place.options if o.name in ("tile", "hex", "facing")
     )
