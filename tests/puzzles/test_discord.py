@@ -169,3 +169,27 @@ async def test_the_daily_post_goes_to_the_channel_once(world: DiscordWorld) -> N
     (post,) = world.messages(world.channel)
     assert post["content"].startswith(f"Daily puzzle of {datetime.now(UTC).date().isoformat()}.")
     assert today().id in post["content"] and len(world.fake.attachments(post)) == 2
+
+
+async def test_a_panel_works_after_a_restart_and_an_old_one_is_out_of_date(
+    world: DiscordWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = next(p for p in choice.shipped() if p.solutions[0][0].startswith("place "))
+    monkeypatch.setattr(choice, "daily", lambda day: puzzle)
+    first = await world.slash(world.alice, "puzzle play")
+    (old,) = [m for m in first.replies() if m["components"]]
+    second = await world.slash(world.alice, "puzzle play")  # the same try, shown again
+    (panel,) = [m for m in second.replies() if m["components"]]
+    assert op(panel, "end") == op(old, "end")
+    panel = await play_action(world, world.alice, panel, puzzle.solutions[0][0])
+    await world.restart()
+    late = await world.click(world.alice, old, op(old, "end"))
+    (refusal,) = late.followups
+    assert refusal.json["content"] == "This puzzle panel is out of date; use the newest one."
+    assert late.edits == []
+    for action in puzzle.solutions[0][1:]:
+        panel = await play_action(world, world.alice, panel, action)
+    if panel["content"].startswith("Puzzle "):
+        await world.click(world.alice, panel, op(panel, "end"))
+    verdict = world.fake.message(int(panel["id"]))
+    assert verdict["content"].startswith("Solved: the goal is reached.")
