@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +27,7 @@ from games.neuroshima.puzzles import (
     solve,
     start,
 )
+from games.neuroshima.puzzles.generate import puzzle_id
 from games.neuroshima.puzzles.model import theme_name
 from games.neuroshima.puzzles.solve import every_outcome
 from games.neuroshima.rules import legal_actions, player_view, to_act
@@ -227,3 +230,13 @@ def test_a_save_goal_names_its_hex_and_a_shipped_puzzle_is_found_by_id() -> None
     first = shipped()[0]
     assert find(first.id) == first
     assert find("nh-none") is None
+
+
+def test_every_shipped_file_is_exactly_what_dump_writes_and_named_by_its_id() -> None:
+    folder = Path(__file__).parents[4] / "games/neuroshima/data/puzzles"
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        puzzle = load(doc)
+        assert dump(puzzle) == doc
+        assert path.name == f"{puzzle.id}.json"
+        assert puzzle.id == puzzle_id(puzzle)
