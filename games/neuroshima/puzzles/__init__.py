@@ -3,7 +3,8 @@
 The public API: `Puzzle`, `Goal`, `GoalKind`, `Verdict`, `load`/`dump` (the format
 `muster.neuroshima.puzzle/1`), `start` (the game state the turn begins in), `play` and
 `finish` (a turn action by action), `judge` (a whole turn at once), `solve` (every turn, for
-checking), `check` (re-verify a puzzle) and `shipped` (the puzzles in the package).
+checking), `check` (re-verify a puzzle), `shipped`/`find` (the puzzles in the package), and
+`theme_name` and `Puzzle.goal_text` (what players read).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from games.neuroshima.puzzles.model import (
     Puzzle,
     PuzzleError,
     Verdict,
+    theme_name,
 )
-from games.neuroshima.puzzles.shipped import check, shipped
+from games.neuroshima.puzzles.shipped import check, find, shipped
 from games.neuroshima.puzzles.solve import Solved, solve
 from games.neuroshima.puzzles.turn import start
 
@@ -34,6 +36,7 @@ __all__ = [
     "Verdict",
     "check",
     "dump",
+    "find",
     "finish",
     "judge",
     "load",
@@ -41,4 +44,5 @@ __all__ = [
     "shipped",
     "solve",
     "start",
+    "theme_name",
 ]

@@ -94,6 +94,12 @@ class Puzzle:
     themes: tuple[str, ...] = ()
     difficulty: int = 1500
 
+    @property
+    def goal_text(self) -> Text:
+        """The goal as the player reads it."""
+        where = self.goal.hex
+        return self.goal.describe(self.position.board.label(where) if where is not None else "")
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:

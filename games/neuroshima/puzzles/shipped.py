@@ -19,6 +19,11 @@ def shipped() -> tuple[Puzzle, ...]:
     return tuple(load(json.loads(f.read_text(encoding="utf-8"))) for f in files)
 
 
+def find(puzzle_id: str) -> Puzzle | None:
+    """The shipped puzzle with this id, if there is one."""
+    return next((p for p in shipped() if p.id == puzzle_id), None)
+
+
 def check(puzzle: Puzzle) -> tuple[bool, Solved]:
     """Whether the listed solutions are exactly the turns that reach the goal, and the search.
 

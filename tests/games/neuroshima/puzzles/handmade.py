@@ -57,3 +57,32 @@ def snipe_the_hunter() -> dict[str, Any]:
         "themes": ["sniper"],
         "difficulty": 800,
     }
+
+
+def push_into_the_line() -> dict[str, Any]:
+    """A Guard on A1 aims along the row A1-B2-C3-D3 at Outpost's HQ (1 hit point) on D3, but a
+    Recon Center on B2 stands in the way. Every push of it leaves its owner a hex still in the
+    line (C3), and the owner answers against Moloch: no turn destroys the HQ, though a kind
+    answer (C2 after a push from A2) would."""
+    return {
+        "format": PUZZLE,
+        "id": "push-into-the-line",
+        "position": {
+            "format": BATTLE,
+            "players": [{"seat": 0, "army": "moloch"}, {"seat": 1, "army": "outpost", "hq_hp": 1}],
+            "tiles": [
+                {"hex": "A1", "tile": "moloch.guard", "seat": 0, "facing": 2},
+                {"hex": "A2", "tile": "moloch.blocker", "seat": 0, "facing": 0},
+                {"hex": "B1", "tile": "moloch.blocker", "seat": 0, "facing": 0},
+                {"hex": "E1", "tile": "moloch.hq", "seat": 0, "facing": 0},
+                {"hex": "B2", "tile": "outpost.recon_center", "seat": 1, "facing": 0},
+                {"hex": "D3", "tile": "outpost.hq", "seat": 1, "facing": 0},
+            ],
+        },
+        "seat": 0,
+        "hand": ["moloch.push_back"],
+        "goal": {"kind": "destroy_hq", "seat": 1},
+        "solutions": [["push A2 B2"]],
+        "themes": ["push"],
+        "difficulty": 1200,
+    }

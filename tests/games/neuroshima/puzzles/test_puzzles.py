@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,10 +13,13 @@ from games.base import GameError
 from games.neuroshima.actions import PlaceTile
 from games.neuroshima.board import Hex
 from games.neuroshima.puzzles import (
+    THEMES,
+    Goal,
     GoalKind,
     PuzzleError,
     check,
     dump,
+    find,
     judge,
     load,
     play,
@@ -22,8 +27,15 @@ from games.neuroshima.puzzles import (
     solve,
     start,
 )
+from games.neuroshima.puzzles.generate import puzzle_id
+from games.neuroshima.puzzles.model import theme_name
+from games.neuroshima.puzzles.solve import every_outcome
 from games.neuroshima.rules import legal_actions, player_view, to_act
-from tests.games.neuroshima.puzzles.handmade import runner_to_the_gap, snipe_the_hunter
+from tests.games.neuroshima.puzzles.handmade import (
+    push_into_the_line,
+    runner_to_the_gap,
+    snipe_the_hunter,
+)
 
 B2 = Hex(-1, 0)
 
@@ -171,3 +183,60 @@ def test_every_shipped_puzzle_checks() -> None:
     assert len({p.id for p in puzzles}) == len(puzzles)
     failed = [p.id for p in puzzles if not check(p)[0]]
     assert failed == []
+
+
+def test_the_pushed_tiles_owner_answers_against_the_solver() -> None:
+    puzzle = load(push_into_the_line())
+    outcomes = every_outcome(puzzle)
+    # A kind answer would open the line: some board reaches a battle that destroys the HQ.
+    assert any(after.position.hq_hp[1] == 0 for after in outcomes.values())
+    assert solve(puzzle).solutions == ()
+    verdict = judge(puzzle, ["push A2 B2"])
+    assert not verdict.solved
+    recon = verdict.before.tile_at(Hex(0, 0))
+    assert recon is not None and recon.tile == "outpost.recon_center"
+    assert verdict.reason == "Not solved: the enemy HQ stands with 1 hit points."
+
+
+def test_after_a_push_the_reply_comes_at_once_and_the_seat_plays_on() -> None:
+    puzzle = load(push_into_the_line())
+    state = play(puzzle, start(puzzle), "push A2 B2")
+    assert state.pending is None and to_act(state) == {0}
+    assert state.tile_at(Hex(0, 0)) is not None
+
+
+def test_goals_and_themes_read_as_sentences_players_see() -> None:
+    assert Goal(GoalKind.WIN_BY, amount=3).describe() == (
+        "Win the battle by at least 3 HQ hit points."
+    )
+    assert Goal(GoalKind.SURVIVE, amount=5).describe() == (
+        "Survive the battle with more than 5 hit points on your HQ."
+    )
+    assert Goal(GoalKind.SAVE, hex=B2).describe("B2") == "Save your unit on B2 from the battle."
+    assert Goal(GoalKind.DESTROY_HQ, target=1).describe() == (
+        "Destroy the enemy HQ in this turn's battle."
+    )
+    assert [theme_name(t) for t in THEMES] == [
+        "Medic", "Nets", "Initiative", "Gauss cannon", "Push back", "Sniper", "Modules",
+        "Mobility",
+    ]  # fmt: skip
+
+
+def test_a_save_goal_names_its_hex_and_a_shipped_puzzle_is_found_by_id() -> None:
+    doc = {**runner_to_the_gap(), "goal": {"kind": "save", "hex": "A1"}}
+    doc["position"]["tiles"][1] = {"hex": "A1", "tile": "outpost.hmg", "seat": 0, "facing": 0}
+    doc["position"]["tiles"].append({"hex": "E3", "tile": "outpost.hq", "seat": 0, "facing": 0})
+    assert load(doc).goal_text == "Save your unit on A1 from the battle."
+    first = shipped()[0]
+    assert find(first.id) == first
+    assert find("nh-none") is None
+
+
+def test_every_shipped_file_is_exactly_what_dump_writes_and_named_by_its_id() -> None:
+    folder = Path(__file__).parents[4] / "games/neuroshima/data/puzzles"
+    for path in sorted(folder.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        puzzle = load(doc)
+        assert dump(puzzle) == doc
+        assert path.name == f"{puzzle.id}.json"
+        assert puzzle.id == puzzle_id(puzzle)
