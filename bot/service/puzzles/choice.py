@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.errors import RequestError
 from games.neuroshima.puzzles import Puzzle, shipped
+from games.neuroshima.puzzles.shipped import find as shipped_puzzle
 
 EPOCH = date(2026, 1, 1)
 ORDER_SEED = "muster:neuroshima:daily-puzzles"
@@ -53,11 +54,12 @@ def daily(day: date) -> Puzzle:
 
 
 def find(puzzle_id: str) -> Puzzle:
-    """A shipped puzzle by id; RequestError when there is none."""
-    for puzzle in shipped():
-        if puzzle.id == puzzle_id:
-            return puzzle
-    raise RequestError("There is no puzzle {puzzle}.", code="no_puzzle", puzzle=puzzle_id)
+    """A shipped puzzle by id; RequestError when there is none (a try of a puzzle a later
+    release dropped)."""
+    found = shipped_puzzle(puzzle_id)
+    if found is None:
+        raise RequestError("There is no puzzle {puzzle}.", code="no_puzzle", puzzle=puzzle_id)
+    return found
 
 
 def pick(

@@ -32,9 +32,7 @@ def title(puzzle: Puzzle, rating: Skill) -> Text:
 
 def goal(puzzle: Puzzle) -> str:
     """The goal as the player reads it."""
-    target = puzzle.goal.hex
-    label = puzzle.position.board.label(target) if target is not None else ""
-    return puzzle.goal.describe(label)
+    return puzzle.goal_text
 
 
 def solution_text(puzzle: Puzzle) -> Text:
