@@ -15,7 +15,7 @@ from bot.service.puzzles import choice, skill, tries
 from games.base import GameError
 from games.neuroshima.puzzles import Puzzle
 from storage.base import PuzzleRatingMovedError
-from storage.puzzles import Streak, TryStatus
+from storage.puzzles import NewPuzzleTry, Streak, TryStatus
 from tests.puzzles.conftest import todays, wrong_turn
 
 ALICE, BOB = "alice", "bob"
@@ -269,3 +269,16 @@ async def test_another_server_sees_none_of_this_servers_ratings(
     assert await run("puzzle rating", ALICE, OTHER) == (
         "Your puzzle rating here: 1500 (0 rated tries, 0 solved).\nDaily streak: 0 (best 0)."
     )
+
+
+async def test_a_try_of_a_puzzle_no_longer_shipped_is_left_unrated(service: Service) -> None:
+    uid = service.user(ALICE)
+    gone = await service.store.start_puzzle_try(NewPuzzleTry(uid, GUILD, "nh-gone", None, True))
+    with pytest.raises(GameError) as missing:
+        await tries.desk(service, ALICE)
+    assert missing.value.code == "no_puzzle"
+    reply = await tries.begin(service, ALICE, GUILD)
+    assert reply.panel is not None and "You left puzzle nh-gone." in reply.text
+    left = await service.store.puzzle_try(gone.id)
+    assert left is not None and left.status is TryStatus.ABANDONED
+    assert await service.store.puzzle_skill(GUILD, uid) is None

@@ -53,6 +53,11 @@ def daily(day: date) -> Puzzle:
     return order[(day - EPOCH).days % len(order)]
 
 
+def ships(puzzle_id: str) -> bool:
+    """Whether this release has the puzzle (a regenerated set may drop old ones)."""
+    return shipped_puzzle(puzzle_id) is not None
+
+
 def find(puzzle_id: str) -> Puzzle:
     """A shipped puzzle by id; RequestError when there is none (a try of a puzzle a later
     release dropped)."""

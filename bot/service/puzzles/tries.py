@@ -13,6 +13,7 @@ How tries count (decided here, as Lichess does):
 from __future__ import annotations
 
 from contextlib import suppress
+from dataclasses import replace
 from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
@@ -161,6 +162,8 @@ async def _close(
 
 async def _leave(service: Service, record: PuzzleTry) -> str:
     """End an open try the user leaves for another puzzle (rated: as not solved)."""
+    if not choice.ships(record.puzzle_id):  # a puzzle this release no longer has: unrated
+        record = replace(record, rated=False)
     with suppress(RequestError):  # it ended meanwhile (another click): nothing to leave
         await _close(service, record, TryStatus.ABANDONED, record.actions)
     if record.rated:
