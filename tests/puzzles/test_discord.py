@@ -14,6 +14,7 @@ from bot.service.presenters import _PRESENTERS
 from bot.service.puzzles import choice, skill
 from games.neuroshima.puzzles import Puzzle
 from storage.puzzles import DailySettings
+from storage.records import GuildSettings
 from tests.discord.real.images import quick_neuroshima
 from tests.discord.real.payloads import EPHEMERAL, JSON
 from tests.discord.real.world import GUILD, DiscordWorld, Person
@@ -169,6 +170,16 @@ async def test_the_daily_post_goes_to_the_channel_once(world: DiscordWorld) -> N
     (post,) = world.messages(world.channel)
     assert post["content"].startswith(f"Daily puzzle of {datetime.now(UTC).date().isoformat()}.")
     assert today().id in post["content"] and len(world.fake.attachments(post)) == 2
+
+
+async def test_the_daily_post_speaks_the_servers_language(world: DiscordWorld) -> None:
+    service = world.client.runner.service  # type: ignore[union-attr]
+    await service.store.put_guild_settings(GuildSettings(GUILD, "cs"))
+    await service.store.put_puzzle_daily(DailySettings(GUILD, int(world.channel["id"]), 0, "UTC"))
+    await tick_once(service, world.client.runner.delivery, leagues=False)  # type: ignore[union-attr]
+    (post,) = world.messages(world.channel)
+    assert post["content"].startswith("Denní úloha ")
+    assert "Hrajte ji přes /puzzle play" in post["content"]
 
 
 async def test_a_panel_works_after_a_restart_and_an_old_one_is_out_of_date(
