@@ -138,6 +138,11 @@ async def _act(
     if key.op == "again":
         await _show(interaction, await tries.retry(service, user, interaction.guild_id or 0), lang)
         return
+    if key.op == "play":  # the daily post's button: the post stays, the puzzle is the clicker's
+        await present(
+            runner, interaction, await tries.begin(service, user, interaction.guild_id or 0), lang
+        )
+        return
     record = await service.store.puzzle_try(key.game)
     if record is None or record.user_id != user:
         await interaction.followup.send(i18n.t("not_yours", lang), ephemeral=True)

@@ -204,3 +204,17 @@ async def test_a_panel_works_after_a_restart_and_an_old_one_is_out_of_date(
         await world.click(world.alice, panel, op(panel, "end"))
     verdict = world.fake.message(int(panel["id"]))
     assert verdict["content"].startswith("Solved: the goal is reached.")
+
+
+async def test_the_daily_posts_play_button_answers_the_clicker_only(world: DiscordWorld) -> None:
+    service = world.client.runner.service  # type: ignore[union-attr]
+    await service.store.put_puzzle_daily(DailySettings(GUILD, int(world.channel["id"]), 0, "UTC"))
+    await tick_once(service, world.client.runner.delivery, leagues=False)  # type: ignore[union-attr]
+    (post,) = world.messages(world.channel)
+    before = dict(post)
+    clicked = await world.click(world.bob, post, "Play today's puzzle")
+    (panel,) = [r.json for r in clicked.followups]
+    assert panel["flags"] == EPHEMERAL and f"Puzzle {today().id} " in panel["content"]
+    assert clicked.edits == [] and world.fake.message(int(post["id"])) == before
+    assert (await service.store.open_puzzle_try(world.bob.id)) is not None
+    assert (await service.store.open_puzzle_try(world.alice.id)) is None
