@@ -144,3 +144,23 @@ async def test_a_channel_named_and_the_post_turned_off(service: Service, clock: 
     assert await daily(service, PRAGUE, off=True) == "The daily puzzle post is off."
     clock.set(datetime(2026, 11, 26, 23, 0, tzinfo=UTC))
     assert posts(await service.tick()) == []
+
+
+async def test_one_servers_broken_post_does_not_stop_the_others(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await daily(service, PRAGUE, time="00:00", zone="UTC")
+    await daily(service, TOKYO, time="00:00", zone="UTC")
+    real = choice.daily
+    calls = 0
+
+    def broken_in_prague(day: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # the first server's post (Prague, by guild id)
+            raise RuntimeError("a bug")
+        return real(day)
+
+    monkeypatch.setattr(choice, "daily", broken_in_prague)
+    assert [p.guild_id for p in posts(await service.tick())] == [TOKYO]
+    assert [p.guild_id for p in posts(await service.tick())] == [PRAGUE]  # the next tick

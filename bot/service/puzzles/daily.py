@@ -9,6 +9,7 @@ process ends. A day whose time passed while the bot was down is posted at the ne
 
 from __future__ import annotations
 
+import logging
 import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
@@ -18,12 +19,14 @@ from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.puzzles import choice, skill, words
 from bot.service.puzzles.messages import DailyPuzzle
 from games.text import Text
+from storage.base import StorageFullError
 from storage.puzzles import DailySettings
 
 if TYPE_CHECKING:
     from bot.service.service import Service
     from bot.service.table import Host
 
+log = logging.getLogger(__name__)
 _TIME = re.compile(r"^([01]?\d|2[0-3])[:.h]([0-5]\d)$")
 _CHANNEL = re.compile(r"^(?:<#(\d+)>|(\d{5,}))$")
 
@@ -124,20 +127,33 @@ def post_text(day: str) -> Text:
 async def tick(host: Host, now: datetime) -> list[DailyPuzzle]:
     """Post every server's daily puzzle whose time has come today (once per day and server)."""
     posted: list[DailyPuzzle] = []
-    postbox = host.postbox
     for settings in await host.store.puzzle_dailies():
-        local = now.astimezone(choice.zone(settings.zone))
-        day = local.date().isoformat()
-        if local.hour * 60 + local.minute < settings.minute:
+        try:
+            found = await _post(host, settings, now)
+        except StorageFullError:
+            raise  # the operator must free space; every server waits for it alike
+        except Exception:  # one server's post must not stop the others' (nor the clocks)
+            log.exception("daily puzzle of guild %d failed", settings.guild_id)
             continue
-        if settings.posted_day is not None and settings.posted_day >= day:
-            continue
-        puzzle = choice.daily(local.date())
-        message = DailyPuzzle(settings.guild_id, settings.channel_id, day, puzzle.id,
-                              post_text(day))  # fmt: skip
-        rows = postbox.rows([message], f"puzzle{settings.guild_id}d{day}.") if postbox else []
-        if await host.store.post_puzzle_daily(settings.guild_id, day, rows):
-            posted.append(message)
-        elif postbox is not None:
-            postbox.forget([message])
+        if found is not None:
+            posted.append(found)
     return posted
+
+
+async def _post(host: Host, settings: DailySettings, now: datetime) -> DailyPuzzle | None:
+    """A server's post for today when its time has come and nobody posted it yet."""
+    local = now.astimezone(choice.zone(settings.zone))
+    day = local.date().isoformat()
+    if local.hour * 60 + local.minute < settings.minute:
+        return None
+    if settings.posted_day is not None and settings.posted_day >= day:
+        return None
+    puzzle = choice.daily(local.date())
+    message = DailyPuzzle(settings.guild_id, settings.channel_id, day, puzzle.id, post_text(day))
+    postbox = host.postbox
+    rows = postbox.rows([message], f"puzzle{settings.guild_id}d{day}.") if postbox else []
+    if await host.store.post_puzzle_daily(settings.guild_id, day, rows):
+        return message
+    if postbox is not None:
+        postbox.forget([message])
+    return None
