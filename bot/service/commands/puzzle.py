@@ -126,7 +126,7 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
         Text(
             "{place}. {player}: {rating} ({solved} of {tries} solved)",
             place=n,
-            player=Text.verbatim(service.host.name(row.user_id)),
+            player=service.host.name(row.user_id),
             rating=skill.shown(row.skill),
             solved=row.skill.solved,
             tries=row.skill.tries,
