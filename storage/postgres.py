@@ -17,6 +17,7 @@ from storage.base import Clock, ConflictError, MigrationError, StorageError, Sto
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
+from storage.sql_puzzles import SqlPuzzles
 from storage.urls import safe_url
 
 log = logging.getLogger(__name__)
@@ -80,7 +81,7 @@ class _Tx:
             raise _translate(err) from err
 
 
-class PostgresStore(SqlStore, SqlLeagues):
+class PostgresStore(SqlStore, SqlLeagues, SqlPuzzles):
     """A GameStore in PostgreSQL; every write is one transaction on a pooled connection."""
 
     _skip_locked = "FOR UPDATE SKIP LOCKED"

@@ -29,6 +29,7 @@ from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
+from bot.service.puzzles.shown import PuzzleReply
 from games.base import GameError
 from games.text import Text
 
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_USER = "you"
 LEAGUE_GROUP = "league"
+PUZZLE_GROUP = "puzzle"
 MAX_LEAGUE_TICKS = 64
 """League ticks in a row at most (AI tables end as they start, pairing the next round)."""
 CONSOLE_HELP = Text.lines(
@@ -97,6 +99,8 @@ class Session:
         self.operator = user
         """Who sits at the keyboard: they administrate the console's leagues (guild 0)."""
         self.focus: int | None = None
+        self.puzzling = False
+        """A puzzle is in play: text without a slash is played in it (until its battle)."""
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
@@ -122,6 +126,7 @@ class Session:
     def _print(self, reply: Reply) -> str:
         if reply.game_id is not None:
             self.focus = reply.game_id
+        self.puzzling = isinstance(reply, PuzzleReply) and reply.panel is not None
         self._shown += reply.messages
         return "\n".join(reply_lines(reply, self.names, self.images, self.say))
 
@@ -227,6 +232,8 @@ class Session:
         return replace(reply, messages=tuple(kept))
 
     async def _handle(self, text: str) -> Answer:
+        if not text.startswith("/") and self.puzzling:
+            text = f"/{PUZZLE_GROUP} act action:{text}"
         if not text.startswith("/"):
             routed = await self._with_options(text)
             if routed is None:

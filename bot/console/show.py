@@ -30,6 +30,7 @@ from bot.service.leagues import (
     ScheduledEvent,
     TableOpened,
 )
+from bot.service.puzzles.shown import PuzzleReply
 from games.text import Text
 
 log = logging.getLogger(__name__)
@@ -193,11 +194,24 @@ STATUSES = {
 """A league night's status as players read it."""
 
 
+def puzzle_lines(reply: PuzzleReply, images: Images, say: Say = str) -> list[str]:
+    """A puzzle answer's pictures, and its battle: caption, narration and frames."""
+    lines = [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
+    replay = reply.replay
+    if replay is not None:
+        lines.append(say(Text("[battle] {caption}", caption=replay.caption)))
+        lines += _indent(say(replay.narration))
+        lines += _indent("\n".join(say(line) for line in images.frames(replay)))
+    return lines
+
+
 def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> list[str]:
     """A whole reply: its text, its league messages, then each message not already said."""
     shown = say(reply.text)
     lines = [shown] if reply.text else []
     lines += [f"  {say(images.file(f))}" for f in reply.files]
+    if isinstance(reply, PuzzleReply):
+        lines += puzzle_lines(reply, images, say)
     if isinstance(reply, LeagueReply):
         lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:

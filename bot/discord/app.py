@@ -33,6 +33,7 @@ from bot.discord.leagues import tick_leagues
 from bot.discord.lifecycle import CLOCK_SECONDS, IN_FLIGHT_SECONDS, STOP_SECONDS, Alarm
 from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
+from bot.discord.puzzles import PuzzleButton, PuzzleSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.lag import LagMonitor
@@ -57,6 +58,7 @@ LEAGUE_TICKS = 12
 them loads every open league."""
 DYNAMIC_ITEMS = (
     LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect,
+    PuzzleButton, PuzzleSelect,
 )  # fmt: skip
 
 

@@ -19,6 +19,7 @@ from bot.discord.courier import Courier, allowed, is_gone, mentions, once, resen
 from bot.discord.leagues import deliver_league, deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
+from bot.discord.puzzle_posts import post_daily
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
 from bot.discord.space_alert_bridge import deliver_bridge
 from bot.discord.threads import ARCHIVE, GameThreads
@@ -52,6 +53,7 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.parcels import LEAGUE_MESSAGES
+from bot.service.puzzles.messages import DailyPuzzle
 from bot.service.service import Service
 from bot.service.workers import draw_frames
 
@@ -362,6 +364,8 @@ class Delivery:
             await self.post(m.game_id, m.text, (), m.users, view)
         elif isinstance(m, Notice):
             await self.post(m.game_id, m.text, (), m.users)
+        elif isinstance(m, DailyPuzzle):
+            await post_daily(self, m)
 
     async def _battle(self, m: BattleReplay) -> None:
         """The battle as one animated GIF (Discord animates GIFs inline, not APNG)."""

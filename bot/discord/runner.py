@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,8 @@ log = logging.getLogger("muster.discord")
 
 SEATING = frozenset({LOBBY, SEATED})
 """Kinds of reply after which the caller has a seat: their DMs are probed."""
+REPLY_PRESENTERS: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
+"""Replies a front-end module presents itself, by type: (runner, interaction, reply, lang)."""
 
 
 def is_public(command: Command) -> bool:
@@ -207,7 +209,10 @@ class Runner:
         reader = await self.public_locale(interaction) if public else lang
         said = localise(reply.text, reader)
         messages = list(reply.messages)
-        if isinstance(reply, LeagueReply):
+        own = REPLY_PRESENTERS.get(type(reply))
+        if own is not None:
+            await own(self, interaction, reply, lang)
+        elif isinstance(reply, LeagueReply):
             text = said or i18n.t("done", lang)
             await files.followup(interaction, text, reply.images, not public)
             await self.delivery.deliver_league(reply.league)

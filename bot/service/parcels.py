@@ -33,10 +33,11 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
+from bot.service.puzzles.messages import DailyPuzzle
 from games.text import Text
 
 CATCHUP = "catchup"
-Outgoing = Message | LeagueMessage
+Outgoing = Message | LeagueMessage | DailyPuzzle
 """What goes through the outbox: game messages and league messages."""
 LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
 
@@ -57,6 +58,7 @@ _TYPES: dict[str, type[Any]] = {
         TableOpened,
         ScheduledEvent,
         ScheduledEventChange,
+        DailyPuzzle,
     )
 }
 

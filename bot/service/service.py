@@ -16,6 +16,7 @@ from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
+from bot.service.puzzles import daily as daily_puzzles
 from bot.service.sight import sight
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
@@ -311,7 +312,9 @@ class Service:
         if not self._recovered:
             recovered = await game_hooks.recover(self.host)
             self._recovered = True
-        return recovered + await ticks.tick(self.host, now)
+        due = await ticks.tick(self.host, now)
+        posts: list[Any] = await daily_puzzles.tick(self.host, now or self.host.clock.now())
+        return recovered + due + posts
 
     # --- history and ratings -----------------------------------------------------------------
     async def history(self, game: GameId) -> list[str]:

@@ -20,7 +20,7 @@ VERBATIM_CHOICES = frozenset({"language", "server_language", "game"})
 """Options whose choice names are the same in every language (language codes, game keys)."""
 HOSTED_OPTIONS = frozenset({"mode", "vs", "level", "thread"})
 """Options the host gives every game's lobby commands: their choices are the host's to say."""
-HOST_GROUPS = frozenset({"league"})
+HOST_GROUPS = frozenset({"league", "puzzle"})
 
 
 def _choice_keys(domain: str) -> set[str]:

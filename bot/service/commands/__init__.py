@@ -109,11 +109,12 @@ def catalogue() -> Catalogue:
     from bot.service.commands.neuroshima import group as neuroshima
     from bot.service.commands.others import sniper, space_alert
     from bot.service.commands.privacy import group as privacy
+    from bot.service.commands.puzzle import group as puzzle
     from bot.service.commands.shared import shared_commands
     from bot.service.commands.warzone import group as warzone
 
     return Catalogue(
-        (neuroshima(), space_alert(), sniper(), warzone(), league(), privacy()),
+        (neuroshima(), space_alert(), sniper(), warzone(), league(), privacy(), puzzle()),
         (*shared_commands(), HELP),
     )
 
