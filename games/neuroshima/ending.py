@@ -167,7 +167,8 @@ def _team_fall(state: State, fallen: frozenset[Seat]) -> Outcome:
     if len(lost) == 1:
         (loser,) = lost
         winner = 1 - loser
-        return Outcome(frozenset(teams[winner]), Text("destroyed an enemy HQ"))
+        # Whoever struck it: an ally's fire (Moloch) fells a team as surely as an enemy's.
+        return Outcome(frozenset(teams[winner]), Text("the other team's HQ fell"))
     # cs: HQs of both teams fell in one battle: the surviving HQs are compared.
     totals = [sum(state.position.hq_hp[s] for s in members) for members in teams]
     if totals[0] == totals[1]:

@@ -129,3 +129,5 @@ def test_teams_an_hq_felled_by_its_moloch_ally_loses_the_team_the_game() -> None
     state = rules.apply(state, 0, StartBattle())
     assert state.position.hq_hp[2] <= 0
     assert state.outcome is not None and state.outcome.winners == frozenset({1, 3})
+    # The result says what happened, not that the winners destroyed anything.
+    assert state.outcome.reason == "the other team's HQ fell"
