@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.neuroshima import rules as neuroshima
 from games.neuroshima.tiles import tile_types
 from games.sniper_elite.board import load_board
 from games.warzone import rules as warzone
+from rendering.assets import BOLD, font
 from rendering.neuroshima.board import board_layout, hex_label_px, hex_radius_for
 from rendering.neuroshima.hand import HAND_RADIUS
 from rendering.neuroshima.layout import WIDTH
@@ -16,8 +19,16 @@ from rendering.neuroshima.tiles import FaceMetrics, face_layout
 from rendering.phone import PHONE_FLOOR_PX, PHONE_WIDTH, key_text_px, on_phone
 from rendering.sniper_elite import style as sniper_style
 from rendering.sniper_elite.mapart import map_frame, map_labels
+from rendering.space_alert import style as space_alert_style
+from rendering.space_alert.bridge import bridge_painter, public_bridge
+from rendering.space_alert.program import program_painter
+from rendering.space_alert.replay import Crew, frame_painter
+from rendering.space_alert.scorecard import score_card_painter
+from rendering.space_alert.summary import summary_painter, view_programs
 from rendering.warzone.layout import layout as warzone_layout
 from tests.rendering.playouts import playout
+from tests.rendering.space_alert.playouts import RULES as SPACE_ALERT
+from tests.rendering.space_alert.playouts import flight
 from tests.rendering.warzone.test_images import mid_game
 
 RADII = {
@@ -70,3 +81,44 @@ def test_warzone_squad_names_on_a_phone() -> None:
     out = warzone_layout(warzone.player_view(mid_game(), None))
     squads = [t for t in out.texts if t.text and t.text[0].isalpha()]
     assert squads and all(on_phone(t.size, out.width) >= PHONE_FLOOR_PX for t in squads)
+
+
+def _space_alert_painters() -> list[Any]:
+    """A painter of every Space Alert image type: bridge, program (the hand), score card,
+    mission summary and each replay frame."""
+    f = flight("golden-1", 4, mission="mission_3")
+    planning = f.planning(2, locked=2)
+    final = SPACE_ALERT.player_view(f.final, None)
+    assert final.result is not None
+    crew = [Crew(b.name, b.name) for b in final.boards]
+    return [
+        bridge_painter(public_bridge(SPACE_ALERT.player_view(planning, None))),
+        program_painter(SPACE_ALERT.player_view(planning, 1)),
+        score_card_painter(final.result, final.mission),
+        summary_painter(final.result, view_programs(final), final.mission),
+        *(
+            frame_painter(final.result, i, final.tracks, crew)
+            for i in range(1, len(final.result.frames))
+        ),
+    ]
+
+
+def test_space_alert_every_word_and_number_on_a_phone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card numbers, threat health and steps, crew and zone names: every text of every image
+    type, and the numbers drawn on crew and threat tokens, stay at the floor."""
+    token_fonts: list[int] = []
+
+    def recorded(size: int, name: str = BOLD) -> Any:
+        token_fonts.append(size)
+        return font(size, name)
+
+    monkeypatch.setattr(space_alert_style, "_font", recorded)
+    space_alert_style.crew_token.cache_clear()
+    space_alert_style.threat_token.cache_clear()
+    for painter in _space_alert_painters():
+        width = painter.image.width
+        small = [t.text for t in painter.all_texts() if on_phone(t.size, width) < PHONE_FLOOR_PX]
+        assert small == []
+    assert token_fonts and min(on_phone(s, space_alert_style.WIDTH) for s in token_fonts) >= (
+        PHONE_FLOOR_PX
+    )
