@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -12,7 +13,14 @@ from games.neuroshima.tiles import tile_types
 from games.sniper_elite.board import load_board
 from games.warzone import rules as warzone
 from rendering.assets import BOLD, font
-from rendering.neuroshima.board import board_layout, hex_label_px, hex_radius_for
+from rendering.neuroshima.battle import frame_layouts, summary_layout
+from rendering.neuroshima.board import (
+    board_layout,
+    hex_label_px,
+    hex_radius_for,
+    since_last_turn_layout,
+)
+from rendering.neuroshima.gameover import game_over_layout
 from rendering.neuroshima.hand import HAND_RADIUS
 from rendering.neuroshima.layout import WIDTH
 from rendering.neuroshima.tiles import FaceMetrics, face_layout
@@ -25,11 +33,16 @@ from rendering.space_alert.program import program_painter
 from rendering.space_alert.replay import Crew, frame_painter
 from rendering.space_alert.scorecard import score_card_painter
 from rendering.space_alert.summary import summary_painter, view_programs
+from rendering.warzone import Overlay
 from rendering.warzone.layout import layout as warzone_layout
+from rendering.warzone.paint import _grid_labels, _terrain_labels, legend
 from tests.rendering.playouts import playout
+from tests.rendering.sniper_elite.test_layout import layouts as sniper_layouts
 from tests.rendering.space_alert.playouts import RULES as SPACE_ALERT
 from tests.rendering.space_alert.playouts import flight
 from tests.rendering.warzone.test_images import mid_game
+
+HEX_LABEL = re.compile(r"[A-Z][0-9]")
 
 RADII = {
     "standard board": hex_radius_for(2),
@@ -122,3 +135,53 @@ def test_space_alert_every_word_and_number_on_a_phone(monkeypatch: pytest.Monkey
     assert token_fonts and min(on_phone(s, space_alert_style.WIDTH) for s in token_fonts) >= (
         PHONE_FLOOR_PX
     )
+
+
+def _neuroshima_layouts() -> dict[str, Any]:
+    p = playout("golden-3")
+    state, seat = p.since_last_turn()
+    after = neuroshima.player_view(p.after_battle(), None)
+    return {
+        "board": board_layout(neuroshima.player_view(p.mid_game(), None)),
+        "since last turn": since_last_turn_layout(neuroshima.player_view(state, seat)),
+        "battle frame": frame_layouts(after)[-1],
+        "battle summary": summary_layout(after),
+        "game over": game_over_layout(neuroshima.player_view(p.final, None)),
+    }
+
+
+def test_neuroshima_every_image_type_keeps_hit_points_and_hexes_on_a_phone() -> None:
+    for kind, layout in _neuroshima_layouts().items():
+        assert layout.size[0] == WIDTH, kind
+        key = [t for t in layout.all_texts() if t.text.isdigit() or HEX_LABEL.fullmatch(t.text)]
+        assert key, kind
+        assert [t.text for t in key if on_phone(t.size, WIDTH) < PHONE_FLOOR_PX] == [], kind
+
+
+def test_sniper_every_image_type_on_a_phone() -> None:
+    """The board, the defenders' turn summary and its frames, the debrief: every text."""
+    for layout in sniper_layouts():
+        small = [
+            t.text for t in layout.all_texts() if on_phone(t.size, layout.width) < PHONE_FLOOR_PX
+        ]
+        assert small == []
+    assert key_text_px(sniper_style.WIDTH) == sniper_style.MIN_TEXT_PX
+
+
+def test_warzone_every_image_type_on_a_phone() -> None:
+    """The table, a zoom window and the overlays (sight, measure), their grid, terrain and
+    legend words: every text at the floor (the table is 764 px wide: 11 px)."""
+    state = mid_game()
+    view = warzone.player_view(state, None)
+    active = state.model(state.active_model or "")
+    enemy = next(m.key for m in state.models if m.seat != active.seat and m.alive)
+    overlays = [
+        None,
+        Overlay(sights=((active.key, enemy),), measure=((2, 2), (10, 8))),
+        Overlay(zoom=(active.x, active.y, 10)),
+    ]
+    for overlay in overlays:
+        out = warzone_layout(view, overlay) if overlay else warzone_layout(view)
+        backdrop = [*_grid_labels(out.frame), *_terrain_labels(out.frame, view.terrain)]
+        texts = [*out.texts, *backdrop, *legend(out.frame)]
+        assert [t.text for t in texts if on_phone(t.size, out.width) < PHONE_FLOOR_PX] == []
