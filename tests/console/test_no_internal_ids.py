@@ -68,7 +68,15 @@ async def test_a_sniper_mission_names_modifiers_and_equipment(session: Session) 
         transcript.append(await run(session, f"/sniper act action:{move}"))
     else:
         raise AssertionError("the mission did not end")
-    transcript.append(await run(session, "/history", "/sniper verify", "/sniper records"))
+    transcript.append(
+        await run(
+            session,
+            "/history",
+            "/sniper verify",
+            "/sniper records",
+            "/sniper leaderboard map:tidewater challenge:radio_operator",
+        )
+    )
     text = "\n".join(transcript)
     assert (
         "Challenge modifiers: extra equipment card, scouts see 3 spaces, heard moving, lighter"
@@ -77,6 +85,8 @@ async def test_a_sniper_mission_names_modifiers_and_equipment(session: Session) 
     assert "Your equipment: Camouflage Net, Muffled Boots, Steady Breathing." in text
     assert "chance: equipment dealt: Camouflage Net, Muffled Boots, Steady Breathing" in text
     assert "[game over, game 1]" in text
+    assert "Pinecrest Signal Station / Scout: 1 missions" in text
+    assert "No finished missions on Tidewater Depot (Radio operator) yet." in text
     assert leaks(transcript, notation) == []
 
 

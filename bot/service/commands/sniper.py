@@ -229,14 +229,16 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     if not rows:
         return Reply(
             Text(
-                "No finished missions on {map} ({challenge}) yet.", map=map_key, challenge=challenge
+                "No finished missions on {map} ({challenge}) yet.",
+                map=records.map_name(map_key),
+                challenge=records.challenge_name(challenge),
             )
         )
     lines = [
         Text(
             "Sniper leaderboard, {map}, challenge {challenge} (best score per player):",
-            map=map_key,
-            challenge=challenge,
+            map=records.map_name(map_key),
+            challenge=records.challenge_name(challenge),
         )
     ]
     for rank, (m, games, wins) in enumerate(rows, start=1):
