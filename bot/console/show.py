@@ -41,11 +41,18 @@ Say = Callable[[str], str]
 
 
 class Images:
-    """Writes PNGs into a folder (or nowhere: `folder=None` draws nothing and says nothing)."""
+    """Writes PNGs into a folder (or nowhere: `folder=None` draws nothing and says nothing).
 
-    def __init__(self, folder: Path | None, open_images: bool = False) -> None:
+    A reply's data files (a privacy export) go to `files`, the output folder even when images
+    are off; without one they are not written at all, never into the working directory.
+    """
+
+    def __init__(
+        self, folder: Path | None, open_images: bool = False, files: Path | None = None
+    ) -> None:
         self.folder = folder
         self.open_images = open_images
+        self.files = files or folder
         self.written: list[Path] = []
         self.language = "en"
         """The language of the words drawn in images (the acting console user's)."""
@@ -69,9 +76,10 @@ class Images:
 
     def file(self, image: Image) -> Text:
         """Write a reply's file (data, not a picture: written even when images are off)."""
-        folder = self.folder or Path(".")
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / image.name
+        if self.files is None:
+            return Text("file not written (no output folder): {file}", file=image.name)
+        self.files.mkdir(parents=True, exist_ok=True)
+        path = self.files / image.name
         path.write_bytes(image.png(self.language))
         return Text("file: {file}", file=str(path))
 

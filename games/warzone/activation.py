@@ -68,10 +68,9 @@ def start_squad(work: Work, squad: Squad) -> None:
     work.set(active_squad=squad.key, active_model=None)
     work.say(
         Text(
-            "seat {seat} activates {squad} ({key})",
+            "seat {seat} activates {squad}",
             seat=squad.seat,
-            squad=squad.name,
-            key=squad.key,
+            squad=squad.name,  # the name already says its key: "Necromutants (B2)"
         )
     )
     recovered = recovery_test(work, squad)

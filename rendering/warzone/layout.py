@@ -26,7 +26,7 @@ MARGIN_RIGHT = 14
 BANNER = 46
 TOP_LABELS = 4
 BOTTOM_LABELS = 20
-LEGEND = 48
+LEGEND = 62
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,7 +224,9 @@ def legend(frame: Frame, say: Say = str) -> list[Text]:
     swatches, relays = _swatches(frame, say)
     out = [Text((x + SWATCH_LABEL, y), said, 11, st.LABEL, "lm", REGULAR) for x, said in swatches]
     out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
-    out.append(Text((frame.left, y + 21), say(words.LEGEND_MARKS), 10, st.MUTED, "lm", REGULAR))
+    # Two lines at the phone floor (11 px at 764 wide): one line of 10 px blurred on a phone.
+    for row, key in enumerate((words.LEGEND_HEIGHTS, words.LEGEND_BADGES)):
+        out.append(Text((frame.left, y + 21 + 15 * row), say(key), 11, st.MUTED, "lm", REGULAR))
     return out
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from bot.service import lobby
 from bot.service.commands.hosting import (
     Render,
     Values,
@@ -165,13 +166,14 @@ async def _start(service: Service, user: UserId, o: Options) -> Reply:
             code="not_host",
         )
     words = str(o.get("seed") or "").strip()
-    if words:
-        if len(words) > MAX_WORDS:
-            raise LobbyError(Text("Your words are 1-{n} characters.", n=MAX_WORDS),
-                             code="bad_seed")  # fmt: skip
-        options = {**table.settings.options, "seeds": {"0": words}}
-        await save_options(service.host, table, options)
-    return await service.start(gid, user)
+    if not words:
+        return await service.start(gid, user)
+    if len(words) > MAX_WORDS:
+        raise LobbyError(Text("Your words are 1-{n} characters.", n=MAX_WORDS),
+                         code="bad_seed")  # fmt: skip
+    # The words are stored with the start itself: a refused start keeps the lobby as it was.
+    options = {**table.settings.options, "seeds": {"0": words}}
+    return await lobby.start(service.host, gid, service.user(user), options=options)
 
 
 async def _finished_game(service: Service, user: UserId, o: Options) -> int:
@@ -227,14 +229,16 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     if not rows:
         return Reply(
             Text(
-                "No finished missions on {map} ({challenge}) yet.", map=map_key, challenge=challenge
+                "No finished missions on {map} ({challenge}) yet.",
+                map=records.map_name(map_key),
+                challenge=records.challenge_name(challenge),
             )
         )
     lines = [
         Text(
             "Sniper leaderboard, {map}, challenge {challenge} (best score per player):",
-            map=map_key,
-            challenge=challenge,
+            map=records.map_name(map_key),
+            challenge=records.challenge_name(challenge),
         )
     ]
     for rank, (m, games, wins) in enumerate(rows, start=1):

@@ -29,6 +29,7 @@ from games.sniper_elite.actions import (
     TokensDrawn,
 )
 from games.sniper_elite.board import BOARD_KEYS, Area
+from games.sniper_elite.cards import equipment_titles
 from games.sniper_elite.codec import format as format_action
 from games.sniper_elite.model import ADVANTAGES, CHALLENGES, Token
 from games.sniper_elite.view import SlotView, SniperView
@@ -131,7 +132,7 @@ def summary(view: SniperView) -> Text:
     )
     bag = [Text("{count} {kind}", count=n, kind=Token(kind).word) for kind, n in view.bag]
     lines.append(Text("Bag: {tokens}.", tokens=Text.joined(", ", bag)))
-    gear = [Text.verbatim(f"{title} ({card})") for card, title in view.equipment]
+    gear = [Text.verbatim(title) for _, title in view.equipment]
     lines.append(Text("Equipment: {cards}.", cards=_listed(gear, Text("none"))))
     if view.drawn:
         drawn = Text.joined(", ", [Token(t).word for t in view.drawn])
@@ -156,14 +157,14 @@ def describe(seat: Seat, action: Any) -> str:
     if isinstance(action, OrdersDealt):
         return Text("the order board is dealt")
     if isinstance(action, EquipmentDealt):
-        return Text("equipment dealt: {cards}", cards=", ".join(action.cards))
+        return Text("equipment dealt: {cards}", cards=equipment_titles(action.cards))
     if isinstance(action, ObjectivesDrawn):
         return Text("objectives drawn: {numbers}", numbers=", ".join(map(str, action.numbers)))
     if isinstance(action, TokensDrawn):
         drawn = _listed([t.word for t in action.tokens], Text("none"))
         return Text("tokens drawn: {tokens}", tokens=drawn)
     if isinstance(action, LootDrawn):
-        return Text("looted cards drawn: {cards}", cards=", ".join(action.cards))
+        return Text("looted cards drawn: {cards}", cards=equipment_titles(action.cards))
     if isinstance(action, Tiebreak):
         return Text("a tie-break number is drawn")
     if isinstance(action, OrderRolled):

@@ -12,12 +12,33 @@ from dataclasses import dataclass
 from bot.service.ai import is_ai
 from bot.service.hosting.sniper_elite import KEY, NO_CHALLENGE
 from bot.service.table import Host, load_table
+from games.sniper_elite.board import BOARD_KEYS, load_board
 from games.sniper_elite.model import State
 from games.text import Text
 from storage.records import GameStatus
 
 MAX_GAMES = 5000
 HIT_TEXT = "You take a hit"
+CHALLENGE_NAMES: dict[str, Text] = {
+    NO_CHALLENGE: Text("none"),
+    "medic": Text("Medic"),
+    "radio_operator": Text("Radio operator"),
+    "scout": Text("Scout"),
+    "dog_handler": Text("Dog handler"),
+    "marksman": Text("Marksman"),
+    "sniper": Text("Sniper"),
+}
+"""The officer challenges as the rulebook names them (their ids are what `challenge:` takes)."""
+
+
+def map_name(key: str) -> str:
+    """A map as players read it ("Tidewater Depot"), its key if no map has it."""
+    return load_board(key).name if key in BOARD_KEYS else key
+
+
+def challenge_name(key: str) -> Text:
+    """An officer challenge by its name, never its id."""
+    return CHALLENGE_NAMES.get(key) or Text.verbatim(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,8 +130,8 @@ def personal(found: list[Mission], user_id: int) -> list[str]:
         line = Text(
             "{map} / {challenge}: {missions} missions, {won} won; best score {score} "
             "(game #{game})",
-            map=map_key,
-            challenge=challenge,
+            map=map_name(map_key),
+            challenge=challenge_name(challenge),
             missions=len(games),
             won=len(won),
             score=best.score,

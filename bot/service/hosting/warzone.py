@@ -54,6 +54,14 @@ def build_config(
     return config
 
 
+def army_name(key: str) -> str:
+    """An army preset as players read it: its faction ("Dark Legion"), never its id."""
+    try:
+        return preset(key).faction
+    except GameError:  # a role stored before its preset was renamed: the id is all we have
+        return key
+
+
 def timeout_pass(legal: Sequence[Any]) -> Any | None:
     """On a timeout: pass a sentry window, end the activation, else the first safe default."""
     for kind in (a.PassReaction, a.EndActivation, a.EndModel, a.KeepInitiative, a.ChooseSide,
@@ -85,6 +93,7 @@ def profile() -> HostProfile:
         modes=(Mode("skirmish", (2,), "two players, 36 x 36 in, Relay Recovery"),),
         roles=ARMIES,
         role_label="army",
+        role_name=army_name,
         unique_roles=False,
         options={"terrain": preset_names(), "rounds": ROUNDS},
         build_config=build_config,
