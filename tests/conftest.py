@@ -5,6 +5,9 @@ import tempfile
 
 from hypothesis import HealthCheck, settings
 
+from bot.service.plugin import install
+from bot.service.plugins.registry import builtin
+
 # Muster's home (database, .env, images, logs) defaults to the user's data folder: the suite
 # must never read or write a developer's real one, nor its own from an earlier run.
 os.environ["MUSTER_HOME"] = tempfile.mkdtemp(prefix="muster-test-home-")
@@ -19,3 +22,7 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("muster")
+
+# The hosted games, installed as every entry point does when it builds its Service: a test that
+# asks a game's presenter or profile before it builds one sees the same plug-ins.
+install(builtin())

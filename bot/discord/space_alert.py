@@ -29,10 +29,10 @@ from bot.discord.panels import (
     out_of_date,
 )
 from bot.discord.runner import Runner
-from bot.service.commands import space_alert_panel as sap
 from bot.service.commands.spec import Suggestion
 from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate, Reply
+from bot.service.plugins.space_alert import planning as sap
 from bot.service.service import Service
 from games.text import Text
 

@@ -25,14 +25,13 @@ from typing import Any, TypeVar
 
 from bot.service import metrics
 from bot.service.outbox import BattleReplay, Image
+from bot.service.plugin import installed
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 _CURRENT: Workers | None = None
-WARM = ("games.neuroshima.ai", "rendering.neuroshima.board", "rendering.neuroshima.battle")
-"""Modules every worker imports when it starts (the flagship's AI and drawings)."""
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the bot's. With as many workers as
 cores, busy workers would otherwise take turns on the CPU with the event loop and delay it by
@@ -47,14 +46,14 @@ def default_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _warm() -> None:
-    """Yield the CPU to the event loop's process, and import the heavy modules once per
-    worker, not on its first job."""
+def _warm(modules: Sequence[str]) -> None:
+    """Yield the CPU to the event loop's process, and import the heavy modules (the installed
+    games' AI and drawings) once per worker, not on its first job."""
     try:
         os.nice(NICENESS)
     except OSError:  # not allowed here: the workers run at the loop's priority
         log.info("worker processes could not lower their priority")
-    for name in WARM:
+    for name in modules:
         try:
             importlib.import_module(name)
         except ImportError:  # an optional game or renderer: its jobs import what they need
@@ -75,6 +74,8 @@ class Workers:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         self._context = context
+        self.warm = tuple(m for plugin in installed() for m in plugin.warm)
+        """The modules each worker imports when it starts (the installed games' `warm`)."""
         self._executor: ProcessPoolExecutor | None = self._start()
         self.jobs = 0
         """Jobs that ran in the pool (not counting the thread fallback)."""
@@ -82,7 +83,9 @@ class Workers:
         """How often a dead worker (killed, out of memory) made the pool start afresh."""
 
     def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.processes, mp_context=self._context, initializer=_warm)
+        return ProcessPoolExecutor(
+            self.processes, mp_context=self._context, initializer=_warm, initargs=(self.warm,)
+        )
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker process when both pickle, else in a worker thread."""

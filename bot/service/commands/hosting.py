@@ -30,6 +30,7 @@ from bot.service.commands.spec import (
 from bot.service.errors import LobbyError, NoSuchGameError
 from bot.service.lobby_text import role_label
 from bot.service.outbox import Reply
+from bot.service.plugin import group_name
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games import engine
@@ -139,14 +140,6 @@ async def resolve_game(
     raise NoSuchGameError(
         "You are in several games ({ids}); say which with game:NUMBER.", code="which_game", ids=ids
     )
-
-
-GROUP_NAMES = {"neuroshima": "neuroshima", "space_alert": "space-alert", "sniper_elite": "sniper"}
-
-
-def group_name(key: str | None) -> str:
-    """The command group name of a game key."""
-    return GROUP_NAMES.get(key or "", (key or "").replace("_", "-"))
 
 
 def _record_line(record: GameRecord, waiting: bool) -> Text:

@@ -44,8 +44,9 @@ from bot.service.errors import (
     PermissionDeniedError,
     RequestError,
 )
-from bot.service.hosting import sniper_records as records
-from bot.service.hosting.sniper_elite import (
+from bot.service.outbox import LobbyUpdate, PublicUpdate, Reply
+from bot.service.plugins.sniper_elite import records
+from bot.service.plugins.sniper_elite.hosting import (
     CHALLENGE_CHOICES,
     KEY,
     NO_CHALLENGE,
@@ -53,7 +54,6 @@ from bot.service.hosting.sniper_elite import (
     read_modifiers,
     save_options,
 )
-from bot.service.outbox import LobbyUpdate, PublicUpdate, Reply
 from bot.service.table import load_table
 from games.sniper_elite.actions import (
     Complete,

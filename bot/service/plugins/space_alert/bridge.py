@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from bot.service.hosting import space_alert_clock as clock
-from bot.service.hosting.space_alert import is_hand_line, summary, summary_lines
 from bot.service.outbox import PrivateUpdate, PublicUpdate
+from bot.service.plugins.space_alert import clock
+from bot.service.plugins.space_alert.hosting import is_hand_line, summary, summary_lines
 from bot.service.presenters import image as said_image
 from bot.service.sight import public_view
 from bot.service.table import Host, Table

@@ -304,7 +304,7 @@ async def _announce(
 
 async def _bridge(host: Host, table: Table, state: State) -> Message:
     """The phase's bridge, edited to show the threat just announced."""
-    from bot.service.hosting.space_alert_bridge import bridge_update, heard
+    from bot.service.plugins.space_alert.bridge import bridge_update, heard
 
     return bridge_update(host, table, state, await heard(host, table, state), fresh=False)
 

@@ -27,11 +27,11 @@ from bot.service.commands.spec import (
     opt,
     required_str,
 )
-from bot.service.commands.warzone_tools import tool_commands
 from bot.service.errors import LobbyError
-from bot.service.hosting import warzone as host
-from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import LobbyUpdate, Reply
+from bot.service.plugins.warzone import hosting as host
+from bot.service.plugins.warzone import play as wp
+from bot.service.plugins.warzone.tools import tool_commands
 from bot.service.table import load_table
 from games.base import InvalidActionError
 from games.text import Text
