@@ -1,7 +1,7 @@
 """Per-game host knowledge the rules contract leaves out: modes, roles, barriers, passes, teams.
 
 A profile is optional: a game's plug-in (bot.service.plugin) may bring one, else a plain one is
-derived from the GameSpec, so any registered game can be hosted (Stones proves it).
+derived from the GameSpec, so any registered game can be hosted (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
