@@ -105,8 +105,11 @@ def accepts_for(key: str) -> Accepts | None:
 
 
 def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
     for key in keys:
         _BUILT.pop(key, None)
+        _CHOOSERS.pop(key, None)
+        _ACCEPTS.pop(key, None)
 
 
 on_change(_forget)

@@ -143,8 +143,10 @@ def presenter_for(key: str) -> Presenter:
 
 
 def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
     for key in keys:
         _BUILT.pop(key, None)
+        _PRESENTERS.pop(key, None)
 
 
 on_change(_forget)

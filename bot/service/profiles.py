@@ -120,8 +120,10 @@ def profile_for(spec: GameSpec[Any, Any, Any]) -> HostProfile:
 
 
 def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
     for key in keys:
         _BUILT.pop(key, None)
+        _PROFILES.pop(key, None)
 
 
 on_change(_forget)

@@ -8,7 +8,13 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
+import bot.service.agreements as agreements
+import bot.service.game_hooks as game_hooks
+import bot.service.history as history
+import bot.service.lobby as lobby
+import bot.service.ratings as ratings
+import bot.service.ticks as ticks
+import bot.service.turns as turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame

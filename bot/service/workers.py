@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, TypeVar
 
-from bot.service import metrics
+import bot.service.metrics as metrics
 from bot.service.outbox import BattleReplay, Image
 from bot.service.plugin import installed
 

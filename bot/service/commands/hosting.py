@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from bot.service import ai
+import bot.service.ai as ai
 from bot.service.commands.place import admin_over, game_here
 from bot.service.commands.server import lobby_clock
 from bot.service.commands.spec import (

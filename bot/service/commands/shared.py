@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
 from bot.service.commands.place import admin_over
 from bot.service.commands.server import set_server

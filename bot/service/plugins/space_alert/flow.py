@@ -23,6 +23,7 @@ from bot.service.plugins.space_alert.bridge import (
     private_update,
 )
 from bot.service.plugins.space_alert.hosting import PRIVATE_MOVES, crew_position
+from bot.service.plugins.space_alert.schedule import Timing
 from bot.service.presenters import image as said_image
 from bot.service.sight import public_view
 from bot.service.table import Host, Table
@@ -143,7 +144,7 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
     quiet = _quiet(plan) and active
     planning = active and state.stage is Stage.PLANNING
     panels = _panel_seats(plan, after)
-    timing = clock.Timing.of(after)
+    timing = Timing.of(after)
     known = await heard(host, after, state)
     opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
     extra: list[Text] = []

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import extra_from, lobby_commands, play_commands, resolve_game
 from bot.service.commands.sources import SOURCES, legal_values
 from bot.service.commands.spec import (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import resolve_game
 from bot.service.commands.spec import Command, Options, game_option, opt
 from bot.service.outbox import PublicUpdate, Reply
