@@ -40,7 +40,7 @@ class GamePlugin:
     key: str
     """The rules package's key (`GameSpec.key`)."""
     group: str = ""
-    """The game's command group (`/space-alert ...`); empty: the key with dashes."""
+    """The game's command group (`/<group> ...`); empty: the key with dashes."""
     profile: Callable[[], HostProfile] | None = None
     """Modes, roles, teams, undo barriers, timeout passes; None: derived from the seat limits."""
     presenter: Callable[[], Presenter] | None = None

@@ -47,7 +47,7 @@ def no_teams(config: Mapping[str, Any], seats: int) -> tuple[tuple[Seat, ...], .
 LEAVER = "leaver"
 """The lobby option of a cooperative game saying what happens when a player leaves."""
 ANDROID = "android"
-"""The bot flies the leaver's character on (Space Alert's androids)."""
+"""The bot plays the leaver's character on (an android of the crew)."""
 ABORT_LOST = "abort"
 """The mission is aborted and counts as lost."""
 LEAVER_CHOICES = (ANDROID, ABORT_LOST)

@@ -13,8 +13,8 @@ MAX_BOARD_LINES = 40
 
 
 def reads_view(codec: Codec[Any]) -> bool:
-    """Whether the codec's text of an action depends on a view (Neuroshima names hexes by the
-    board the view shows: C3 is the centre of the 19-hex board, D4 of the 37-hex one)."""
+    """Whether the codec's text of an action depends on a view (a codec may name places by the
+    board the view shows: the centre of a small board has another label than a large one's)."""
     return _format_takes_view(type(codec))
 
 

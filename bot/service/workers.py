@@ -74,21 +74,27 @@ class Workers:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         self._context = context
-        self.warm = tuple(m for plugin in installed() for m in plugin.warm)
+        self.warm: tuple[str, ...] = ()
         """The modules each worker imports when it starts (the installed games' `warm`)."""
-        self._executor: ProcessPoolExecutor | None = self._start()
+        # Made on the first job, not here: the games a service installs are known by then,
+        # whichever of the two a front-end builds first.
+        self._executor: ProcessPoolExecutor | None = None
+        self._open = True
         self.jobs = 0
         """Jobs that ran in the pool (not counting the thread fallback)."""
         self.restarts = 0
         """How often a dead worker (killed, out of memory) made the pool start afresh."""
 
     def _start(self) -> ProcessPoolExecutor:
+        self.warm = tuple(m for plugin in installed() for m in plugin.warm)
         return ProcessPoolExecutor(
             self.processes, mp_context=self._context, initializer=_warm, initargs=(self.warm,)
         )
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker process when both pickle, else in a worker thread."""
+        if self._open and self._executor is None:
+            self._executor = self._start()
         executor = self._executor
         blob = _portable(fn, args) if executor is not None else None
         if executor is None or blob is None:
@@ -110,6 +116,7 @@ class Workers:
 
     def close(self) -> None:
         """Stop the workers (pending jobs are dropped; running ones finish)."""
+        self._open = False
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)

@@ -15,6 +15,7 @@ from bot.service.plugin import GamePlugin, group_name, install, installed, plugi
 from bot.service.plugins.registry import builtin
 from bot.service.presenters import TEXT_ONLY, Presenter, presenter_for
 from bot.service.profiles import HostProfile, Mode, profile_for
+from bot.service.workers import Workers
 from games.registry import find_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,13 +38,14 @@ def named_games(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         modules: list[str] = []
+        line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Import):
             modules = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module:
             modules = [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
         elif isinstance(node, ast.Constant) and _names_a_game(node.value):
-            found.append(f"line {node.lineno}: {node.value!r}")
-        found += [f"line {node.lineno}: {m}" for m in modules if GAME_MODULE.match(m)]
+            found.append(f"line {line}: {node.value!r}")
+        found += [f"line {line}: {m}" for m in modules if GAME_MODULE.match(m)]
     return found
 
 
@@ -88,3 +90,18 @@ def test_one_game_has_one_plug_in() -> None:
     with pytest.raises(ValueError, match="two plug-ins for one game"):
         install([*builtin(), GamePlugin(key="warzone", presenter=Presenter)])
     assert [p.key for p in installed()] == list(SHIPPED)
+
+
+async def test_worker_processes_warm_the_installed_games_modules() -> None:
+    workers = Workers(1)
+    try:
+        assert await workers.run(divmod, 7, 2) == (3, 1)
+        assert workers.warm == (
+            "games.neuroshima.ai",
+            "rendering.neuroshima.board",
+            "rendering.neuroshima.battle",
+        )
+    finally:
+        workers.close()
+    assert await workers.run(divmod, 9, 4) == (2, 1)  # closed: the job runs in a thread
+    assert workers.jobs == 1

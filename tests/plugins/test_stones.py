@@ -71,7 +71,7 @@ async def test_the_service_hosts_exactly_the_plug_ins_it_is_built_with(session: 
 
 async def take_all(session: Session, players: tuple[str, ...]) -> str:
     """Whoever is to act takes as many stones as the completion offers, until the game ends."""
-    transcript = []
+    transcript: list[str] = []
     for _ in range(60):
         movers = [p for p in players if await session.service.waiting(p)]
         if not movers:

@@ -30,7 +30,7 @@ from bot.service.commands.spec import (
 from bot.service.errors import LobbyError, NoSuchGameError
 from bot.service.lobby_text import role_label
 from bot.service.outbox import Reply
-from bot.service.plugin import group_name
+from bot.service.plugin import group_name as group_name  # the front-ends ask it here
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games import engine
@@ -73,7 +73,7 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
 
 
 async def check_kind(service: Service, game_id: int, key: str) -> None:
-    """Refuse a game of another kind named in a game's own group (`/warzone map game:N`)."""
+    """Refuse a game of another kind named in a game's own group (`/<group> map game:N`)."""
     try:
         record = await service.store.get_game(game_id)
     except GameNotFoundError:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.service.ai import Chooser
 from bot.service.plugin import GamePlugin
-from bot.service.plugins.space_alert import ai, bridge, clock, flow
+from bot.service.plugins.space_alert import ai, bridge, clock, flow, schedule
 from bot.service.plugins.space_alert.commands import group
 from bot.service.plugins.space_alert.hosting import KEY, presenter, profile
 
@@ -21,7 +21,7 @@ PLUGIN = GamePlugin(
     ai=_ai,
     commands=group,
     refine=flow.refine,
-    deadlines={clock.PREFIX: clock.fire},
+    deadlines={schedule.PREFIX: clock.fire},
     view_cut=bridge.heard_cut,
     recovery=clock.recover,
     domain="space_alert",
