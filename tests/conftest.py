@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from bot.service.plugin import install
+from bot.service.plugins.registry import builtin
+
 # Muster's home (database, .env, images, logs) defaults to the user's data folder: the suite
 # must never read or write a developer's real one, nor its own from an earlier run.
 os.environ["MUSTER_HOME"] = tempfile.mkdtemp(prefix="muster-test-home-")
@@ -37,3 +40,6 @@ def _the_checkout_stays_clean() -> Iterator[None]:
     # Tools' own caches (.hypothesis, .pytest_cache, __pycache__) may appear on a first run.
     left = sorted(str(p) for p in new if not p.name.startswith((".", "__")))
     assert left == [], f"tests left files behind: {left}"
+# The hosted games, installed as every entry point does when it builds its Service: a test that
+# asks a game's presenter or profile before it builds one sees the same plug-ins.
+install(builtin())

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service import ai, dice_audit
+import bot.service.ai as ai
+import bot.service.dice_audit as dice_audit
 from bot.service.errors import LobbyError, PermissionDeniedError
 from bot.service.i18n import stored
 from bot.service.lobby_text import lobby_text, mode_name, role_label

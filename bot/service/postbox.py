@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 
-from bot.service import game_hooks
+import bot.service.game_hooks as game_hooks
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of

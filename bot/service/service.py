@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
+import bot.service.agreements as agreements
+import bot.service.game_hooks as game_hooks
+import bot.service.history as history
+import bot.service.lobby as lobby
+import bot.service.ratings as ratings
+import bot.service.ticks as ticks
+import bot.service.turns as turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
+from bot.service.plugin import GamePlugin, install
+from bot.service.plugins.registry import builtin
 from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
 from bot.service.puzzles import daily as daily_puzzles
@@ -54,7 +62,11 @@ class Service:
         store: GameStore,
         clock: Clock | None = None,
         names: Callable[[int], str] | None = None,
+        plugins: Iterable[GamePlugin] | None = None,
     ) -> None:
+        """A host over `store`, hosting exactly `plugins` (by default every built-in game:
+        bot.service.plugins.registry)."""
+        install(builtin() if plugins is None else plugins)
         self._names: dict[int, str] = {}
         self._stored: dict[tuple[int | None, int], str] = {}
         self.postbox = Postbox()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.service import agreements
+import bot.service.agreements as agreements
 from bot.service.deadlines import (
     DIGEST,
     GRACE,

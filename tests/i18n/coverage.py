@@ -19,29 +19,23 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LOCALISED: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
-    "neuroshima": (
-        "games/neuroshima",
-        "bot/service/commands/neuroshima.py",
-        "bot/service/plugins/neuroshima",
-    ),
+    "neuroshima": ("games/neuroshima", "bot/service/plugins/neuroshima"),
     "neuroshima_images": ("rendering/neuroshima",),
     "sniper_elite": (
         "games/sniper_elite",
-        "bot/service/hosting/sniper",
-        "bot/service/commands/sniper.py",
+        "bot/service/plugins/sniper_elite",
     ),
     "sniper_elite_images": ("rendering/sniper_elite",),
     "space_alert_images": ("rendering/space_alert",),
     "space_alert": (
         "games/space_alert",
-        "bot/service/hosting/space_alert",
-        "bot/service/commands/space_alert",
+        "bot/service/plugins/space_alert",
         "bot/discord/space_alert",
         "bot/service/plugins/space_alert",
     ),
     "warzone_images": ("rendering/warzone",),
     "leagues_images": ("rendering/leagues.py",),
-    "warzone": ("games/warzone", "bot/service/hosting/warzone", "bot/service/commands/warzone"),
+    "warzone": ("games/warzone", "bot/service/plugins/warzone"),
 }
 """Catalogue domain -> the code whose templates it holds; a new game is one more line."""
 NOT_LOCALISED: tuple[str, ...] = (
@@ -77,7 +71,7 @@ def fields(template: str) -> list[tuple[str, str, str]]:
 
 def _entry_files(entry: str) -> list[Path]:
     """A package's files, one module, or the modules whose names start with a prefix
-    ('bot/service/hosting/sniper' is sniper_elite.py, sniper_flow.py, ...)."""
+    ('bot/discord/space_alert' is space_alert.py, space_alert_bridge.py, ...)."""
     path = ROOT / entry
     if path.is_dir():
         return sorted(path.rglob("*.py"))

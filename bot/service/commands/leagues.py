@@ -29,6 +29,7 @@ from bot.service.commands.spec import (
 from bot.service.leagues import CONSOLE_GUILD, Caller, LeagueService
 from bot.service.leagues.config import ADJUDICATIONS, FORMATS, KINDS, SEASON_RATINGS, LeagueError
 from bot.service.outbox import PUBLIC_REPLY, Reply
+from bot.service.plugin import default_game
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -93,7 +94,7 @@ async def _create(service: Service, user: UserId, o: Options) -> Reply:
         kw["round_time"] = parse_duration(str(o["round"]))
     options = {k: v for k, v in kw.items() if v is not None}
     caller = _caller(service, user, o)
-    game = str(o.get("game") or "neuroshima")
+    game = str(o.get("game") or default_game())
     channel = o.get(CONTEXT_CHANNEL)
     return await leagues.create(
         caller, _guild(o), required_str(o, "name"), game, channel=channel, **options

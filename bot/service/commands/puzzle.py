@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.commands.hosting import words
-from bot.service.commands.neuroshima import action_commands
+from bot.service.plugins.neuroshima.commands import action_commands
 from bot.service.commands.place import caller_place
 from bot.service.commands.sources import SOURCES, Ask, values_of
 from bot.service.commands.spec import (

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
 from bot.service.commands.place import admin_over
 from bot.service.commands.server import set_server
@@ -21,6 +21,7 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import BOARD, PANEL, PUBLIC_REPLY, REMATCH, PublicUpdate, Reply
+from bot.service.plugin import default_game, installed
 from games.registry import find_game
 from games.text import Text
 from storage.records import DmStatus, Notifications
@@ -28,7 +29,6 @@ from storage.records import DmStatus, Notifications
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
 
-GAME_KEYS = ("neuroshima", "space_alert", "sniper_elite")
 LOCALES = ("en", "cs", "ru", "pl")
 REQUESTS = ("takeback", "abort", "pause")
 NOTIFICATIONS = tuple(n.value for n in Notifications)
@@ -110,7 +110,7 @@ async def _verify(service: Service, user: UserId, o: Options) -> Reply:
 
 
 def _game_key(o: Options) -> str:
-    return find_game(str(o.get("game") or "neuroshima")).key
+    return find_game(str(o.get("game") or default_game())).key
 
 
 async def _profile(service: Service, user: UserId, o: Options) -> Reply:
@@ -300,7 +300,8 @@ async def _cancel(service: Service, user: UserId, o: Options) -> Reply:
 def shared_commands() -> tuple[Command, ...]:
     """Every top-level command except /help (which lists the catalogue it belongs to)."""
     g = game_option()
-    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=GAME_KEYS)
+    keys = tuple(p.key for p in installed() if p.profile_choice)
+    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=keys)
     return (
         Command("games", "Your open games and which wait for you", _games),
         Command("board", "Show a game's board (anyone may look)", _board, (g,), answers=BOARD),

@@ -10,9 +10,11 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.hosting import GROUP_NAMES, profile_of, resolve_game
+from bot.service.commands.hosting import profile_of, resolve_game
 from bot.service.commands.place import belongs, game_here, same_place
 from bot.service.commands.spec import Command, LegalShape, Options, Suggestion
+from bot.service.commands.spec import Command, Options, Suggestion
+from bot.service.plugin import installed
 from bot.service.profiles import RANDOM_ROLE
 from bot.service.table import HostSettings, load_table
 from bot.service.updates import STATUSES
@@ -42,7 +44,7 @@ class Ask:
     def game_key(self) -> str | None:
         """The game key of the command's group (None for top-level commands)."""
         group = self.command.group
-        return next((k for k, g in GROUP_NAMES.items() if g == group), None)
+        return next((p.key for p in installed() if p.command_group == group), None)
 
 
 Source = Callable[[Ask], Awaitable[list[Suggestion]]]

@@ -10,7 +10,8 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from bot.service.leagues import fixed, swiss
+import bot.service.leagues.fixed as fixed
+import bot.service.leagues.swiss as swiss
 from bot.service.leagues.config import allows_seats
 from bot.service.leagues.messages import (
     LeagueAnnouncement,
@@ -26,13 +27,11 @@ from bot.service.leagues.present import (
     standings_image,
     table_lines,
 )
+from bot.service.leagues.results import leagues_of, load, record_result, result_data
 from bot.service.leagues.rounds import (
     adjudication_reason,
     close_game,
-    leagues_of,
     open_round,
-    record_result,
-    result_data,
     start_games,
 )
 from bot.service.leagues.seasons import carried, season_ratings
@@ -43,7 +42,6 @@ from bot.service.leagues.state import (
     FINISHED,
     STARTED,
     LeagueState,
-    fold,
     is_ai_entrant,
 )
 from bot.service.outbox import Message
@@ -54,13 +52,6 @@ from storage.records import GameStatus, rating_scope
 
 log = logging.getLogger(__name__)
 MAX_STEPS = 64
-
-
-async def load(host: Host, league_id: int) -> LeagueState:
-    """The league folded from its log."""
-    store = leagues_of(host)
-    head = await store.get_league(league_id)
-    return fold(head, await store.league_events(league_id))
 
 
 async def ratings_of(host: Host, state: LeagueState) -> dict[int, float]:

@@ -9,14 +9,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import lobby
+import bot.service.lobby as lobby
 from bot.service.i18n import stored
 from bot.service.leagues.adjudicate import adjudicated
 from bot.service.leagues.messages import TableOpened
-from bot.service.leagues.standings import table_points
+from bot.service.leagues.results import leagues_of, result_data
 from bot.service.leagues.state import (
     PAIRED,
-    RESULT,
     LeagueState,
     Table,
     ai_level_user,
@@ -25,25 +24,16 @@ from bot.service.leagues.state import (
 from bot.service.leagues.swiss import Pairing
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
-from bot.service.ratings import seat_ranks
 from bot.service.sight import public_view
 from bot.service.table import Host, load_table
 from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError
-from storage.leagues import LeagueStore, NewLeagueEvent
-from storage.records import GameRecord, GameStatus, NewGame, NewSeat
+from storage.leagues import NewLeagueEvent
+from storage.records import GameStatus, NewGame, NewSeat
 
 log = logging.getLogger(__name__)
-
-
-def leagues_of(host: Host) -> LeagueStore:
-    """The host's store as a LeagueStore (both backends are one)."""
-    store = host.store
-    if not isinstance(store, LeagueStore):
-        raise GameError("This database cannot hold leagues.", code="no_leagues")
-    return store
 
 
 def seat_user(state: LeagueState, entrant: int) -> int:
@@ -154,40 +144,6 @@ async def start_games(
             continue
         messages.extend(reply.messages)
     return Opened(tuple(messages), tuple(opened))
-
-
-def result_data(
-    state: LeagueState, table: Table, record: GameRecord, source: str = "game"
-) -> dict[str, Any]:
-    """The `result` event data of a finished game: league points and game scores per seat."""
-    outcome = record.outcome or {}
-    n = len(table.seats)
-    keys = seat_ranks(outcome, n)
-    points = table_points(keys, state.config.seats)
-    scores = [float(x) for x in outcome.get("scores", [])]
-    if len(scores) != n:
-        scores = [0.0] * n
-    data = {
-        "round": table.round,
-        "board": table.board,
-        "game": table.game_id,
-        "points": points,
-        "scores": scores,
-        "source": source,
-        "reason": str(outcome.get("reason", record.status.value)),
-    }
-    if "said" in outcome:
-        data["said"] = outcome["said"]
-    return data
-
-
-async def record_result(
-    host: Host, state: LeagueState, table: Table, data: dict[str, Any], actor: int | None = None
-) -> None:
-    """Append a table's result (raises StaleLeagueError when the league moved on)."""
-    await leagues_of(host).append_league(
-        state.id, state.version, [NewLeagueEvent(RESULT, data, actor)]
-    )
 
 
 def adjudication_reason(rule: str, by_organiser: bool) -> Text:

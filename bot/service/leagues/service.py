@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+import bot.service.leagues.organiser as organiser
 from bot.service.ai import AI_USERS
 from bot.service.errors import PermissionDeniedError
 from bot.service.i18n import LANGUAGES, localise
-from bot.service.leagues import organiser
-from bot.service.leagues.advance import advance, load, ratings_of, start_now
+from bot.service.leagues.advance import advance, ratings_of, start_now
 from bot.service.leagues.config import SEASON_ROUND, LeagueError, build_config
 from bot.service.leagues.messages import LeagueReply, ScheduledEvent, combine
 from bot.service.leagues.present import (
@@ -24,7 +24,7 @@ from bot.service.leagues.present import (
     table_lines,
     term,
 )
-from bot.service.leagues.rounds import leagues_of
+from bot.service.leagues.results import leagues_of, load
 from bot.service.leagues.seasons import previous_season
 from bot.service.leagues.state import (
     AI_BLOCK,

@@ -7,9 +7,9 @@ from itertools import pairwise
 
 import pytest
 
-from bot.service.hosting import warzone_play
-from bot.service.hosting.warzone import PRESENTER
 from bot.service.i18n import LANGUAGES, localise
+from bot.service.plugins.warzone import play as warzone_play
+from bot.service.plugins.warzone.hosting import PRESENTER
 from bot.service.presenters import image, speaks
 from games.warzone import rules
 from rendering.warzone import Overlay, table_image

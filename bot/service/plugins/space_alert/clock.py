@@ -12,16 +12,23 @@ restart loses none and a deadline that the game has moved past is recognised and
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from datetime import datetime, timedelta
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from bot.service.errors import NoSuchGameError
 from bot.service.outbox import Message, PublicUpdate, Reminder
 from bot.service.play import Draft, Plan, run
+from bot.service.plugins.space_alert.bridge import bridge_update, heard
+from bot.service.plugins.space_alert.schedule import (
+    PREFIX,
+    Timing,
+    announce_kind,
+    announcement_second,
+    clock_text,
+    flight_start,
+    phase_ends,
+    phase_start,
+)
 from bot.service.settle import settle
 from bot.service.sight import public_view
 from bot.service.table import Host, Table, load_table
@@ -36,18 +43,12 @@ from games.space_alert.actions import (
     SkipRepair,
     StopCampaign,
 )
-from games.space_alert.missions import Schedule
 from games.space_alert.rules import legal_actions
 from games.space_alert.state import Stage, State
 from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
 
-PREFIX = "space_alert"
-DEFAULT_ENDS = {12: (225, 455, 600), 7: (255, 425)}
-"""Phase ends (seconds into the operation) for generated missions, as on the soundtracks."""
 WARNING = 60
-LIVE_BREAK = 300
-"""Seconds a live crew has for each decision between campaign flights."""
 REMIND_SHARE = 0.8
 BREAK_STAGES = (Stage.DEBRIEF, Stage.REPAIR, Stage.STOW_BOTS)
 
@@ -56,77 +57,8 @@ class StaleDeadlineError(Exception):
     """The game has moved past the moment this deadline was set for."""
 
 
-@cache
-def _official_ends() -> dict[str, tuple[int, ...]]:
-    text = resources.files("games.space_alert").joinpath("data/missions.json").read_text("utf-8")
-    return {m["id"]: tuple(m["phase_ends"]) for m in json.loads(text)["missions"]}
-
-
-def phase_ends(schedule: Schedule) -> tuple[int, ...]:
-    """Seconds into the operation at which each phase ends."""
-    return _official_ends().get(schedule.id) or DEFAULT_ENDS.get(schedule.turns, (225, 455, 600))
-
-
-def phase_start(schedule: Schedule, phase: int) -> int:
-    """Seconds into the operation at which `phase` begins."""
-    return 0 if phase == 1 else phase_ends(schedule)[phase - 2]
-
-
-def announcement_second(state: State, index: int) -> int:
-    """When the computer announces threat `index` (official soundtracks give the second;
-    generated missions spread a phase's threats evenly over it)."""
-    assert state.schedule is not None
-    a = state.announced[index]
-    if a.slot.second:
-        return a.slot.second
-    same = sorted(
-        (x.slot.turn, i) for i, x in enumerate(state.announced) if x.slot.phase == a.slot.phase
-    )
-    first = phase_start(state.schedule, a.slot.phase) + 10
-    last = phase_ends(state.schedule)[a.slot.phase - 1] - 70
-    step = (last - first) / max(len(same), 1)
-    return int(first + step * same.index((a.slot.turn, index)))
-
-
-def clock_text(seconds: float) -> str:
-    """Operation time as mm:ss."""
-    whole = max(int(seconds), 0)
-    return f"{whole // 60:02d}:{whole % 60:02d}"
-
-
-@dataclass(frozen=True, slots=True)
-class Timing:
-    """A table's clock settings."""
-
-    live: bool
-    phase_clock: int
-
-    @staticmethod
-    def of(table: Table) -> Timing:
-        """The timing options of a table's lobby."""
-        options = table.settings.options
-        return Timing(bool(options.get("live", False)), int(options.get("phase_clock") or 0))
-
-    @property
-    def break_clock(self) -> int:
-        """Seconds for a decision between flights (0: no deadline)."""
-        return LIVE_BREAK if self.live else self.phase_clock
-
-
-async def flight_start(host: Host, table: Table) -> datetime:
-    """When the current flight was prepared: second 0 of its operation."""
-    events = await host.store.events(table.id)
-    found = [e.created for e in events if e.action.get("type") == "flight_prepared"]
-    return found[-1] if found else host.clock.now()
-
-
 def _kind(what: str, state: State, *extra: object) -> str:
     return ":".join(str(p) for p in (PREFIX, what, state.flight, state.phase, *extra))
-
-
-def announce_kind(state: State, phase: int, index: int) -> str:
-    """The deadline kind of announcement `index`, made during `phase` of this flight."""
-    return ":".join(str(p) for p in (PREFIX, "announce", state.flight, phase, index))
 
 
 async def on_change(host: Host, plan: Plan, after: Table) -> list[Message]:
@@ -304,8 +236,6 @@ async def _announce(
 
 async def _bridge(host: Host, table: Table, state: State) -> Message:
     """The phase's bridge, edited to show the threat just announced."""
-    from bot.service.hosting.space_alert_bridge import bridge_update, heard
-
     return bridge_update(host, table, state, await heard(host, table, state), fresh=False)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.service.ai import is_ai
-from bot.service.hosting.sniper_elite import KEY, NO_CHALLENGE
+from bot.service.plugins.sniper_elite.hosting import KEY, NO_CHALLENGE
 from bot.service.table import Host, load_table
 from games.sniper_elite.board import BOARD_KEYS, load_board
 from games.sniper_elite.model import State

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import resolve_game
 from bot.service.commands.spec import Command, Options, game_option, opt
-from bot.service.hosting import warzone as host
-from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import PublicUpdate, Reply
+from bot.service.plugins.warzone import hosting as host
+from bot.service.plugins.warzone import play as wp
 from bot.service.table import load_table
 from games.base import InvalidActionError
 from games.text import Text

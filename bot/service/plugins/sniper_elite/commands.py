@@ -45,8 +45,8 @@ from bot.service.errors import (
     PermissionDeniedError,
     RequestError,
 )
-from bot.service.hosting import sniper_records as records
-from bot.service.hosting.sniper_elite import (
+from bot.service.plugins.sniper_elite import records
+from bot.service.plugins.sniper_elite.hosting import (
     CHALLENGE_CHOICES,
     KEY,
     NO_CHALLENGE,

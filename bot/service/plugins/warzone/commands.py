@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import extra_from, lobby_commands, play_commands, resolve_game
 from bot.service.commands.sources import SOURCES, legal_values
 from bot.service.commands.spec import (
@@ -27,11 +27,11 @@ from bot.service.commands.spec import (
     opt,
     required_str,
 )
-from bot.service.commands.warzone_tools import tool_commands
 from bot.service.errors import LobbyError
-from bot.service.hosting import warzone as host
-from bot.service.hosting import warzone_play as wp
 from bot.service.outbox import LobbyUpdate, Reply
+from bot.service.plugins.warzone import hosting as host
+from bot.service.plugins.warzone import play as wp
+from bot.service.plugins.warzone.tools import tool_commands
 from bot.service.table import load_table
 from games.base import InvalidActionError
 from games.text import Text

@@ -30,7 +30,6 @@ from bot.service.commands.hosting import (
 from bot.service.commands.place import game_here
 from bot.service.commands.server import check_channel
 from bot.service.commands.sources import SOURCES
-from bot.service.commands.space_alert_sources import SPACE_ALERT_SOURCES
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
     CONTEXT_GUILD,
@@ -45,8 +44,9 @@ from bot.service.commands.spec import (
     required_str,
 )
 from bot.service.errors import LobbyError
-from bot.service.hosting.space_alert import KEY, PHASE_CLOCKS, mission_choices
 from bot.service.outbox import LOBBY, SEATED, Reply
+from bot.service.plugins.space_alert.hosting import KEY, PHASE_CLOCKS, mission_choices
+from bot.service.plugins.space_alert.sources import SPACE_ALERT_SOURCES
 from bot.service.profiles import LEAVER, LEAVER_CHOICES
 from games import engine
 from games.base import GameError

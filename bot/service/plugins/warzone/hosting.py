@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service.ai import Budget, register_ai
+from bot.service.ai import Budget
 from bot.service.dice_audit import salt
 from bot.service.errors import LobbyError
-from bot.service.presenters import Presenter, Say, register_presenter
-from bot.service.profiles import HostProfile, Mode, register_profile
+from bot.service.presenters import Presenter, Say
+from bot.service.profiles import HostProfile, Mode
 from bot.service.summaries import describe_action
 from bot.service.table import Host, Table, load_table
 from games.base import GameError, Seat
@@ -87,7 +87,7 @@ def ai_choose(view: WarzoneView, legal: Sequence[Any], rng: random.Random, budge
 
 
 def profile() -> HostProfile:
-    """The Warzone host profile (registered on import)."""
+    """The Warzone host profile."""
     return HostProfile(
         key=KEY,
         modes=(Mode("skirmish", (2,), "two players, 36 x 36 in, Relay Recovery"),),
@@ -167,16 +167,6 @@ def describe(seat: Seat, action: Any) -> str:
 
 
 PRESENTER = Presenter(summary=summary, board=_board_png, describe=describe)
-
-
-def install() -> None:
-    """Register the profile and presenter (idempotent)."""
-    register_profile(profile())
-    register_presenter(KEY, PRESENTER)
-    register_ai(KEY, ai_choose, ai.open_variant)
-
-
-install()
 
 
 # --- lobby: lists, seeds, terrain -------------------------------------------------------------

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.service.hosting import space_alert_clock as clock
-from bot.service.hosting.space_alert import PRIVATE_MOVES, crew_position
-from bot.service.hosting.space_alert_bridge import (
+from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
+from bot.service.play import Plan
+from bot.service.plugins.space_alert import clock
+from bot.service.plugins.space_alert.bridge import (
     bridge_update,
     crew_names,
     heard,
     private_update,
 )
-from bot.service.outbox import GameOver, Image, Message, PrivateUpdate, PublicUpdate
-from bot.service.play import Plan
+from bot.service.plugins.space_alert.hosting import PRIVATE_MOVES, crew_position
+from bot.service.plugins.space_alert.schedule import Timing
 from bot.service.presenters import image as said_image
 from bot.service.sight import public_view
 from bot.service.table import Host, Table
@@ -143,7 +144,7 @@ async def refine(host: Host, plan: Plan, after: Table, messages: list[Message]) 
     quiet = _quiet(plan) and active
     planning = active and state.stage is Stage.PLANNING
     panels = _panel_seats(plan, after)
-    timing = clock.Timing.of(after)
+    timing = Timing.of(after)
     known = await heard(host, after, state)
     opened = [s.action.phase for s in plan.steps if isinstance(s.action, PhaseOpened)]
     extra: list[Text] = []

@@ -6,7 +6,7 @@ import math
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service import presenters
+import bot.service.presenters as presenters
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.presenters import Say
 from bot.service.sight import public_view

@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 
-from bot.service.hosting import space_alert_clock as clock
-from bot.service.hosting.space_alert import is_hand_line, summary, summary_lines
+import bot.service.plugins.space_alert.schedule as schedule
 from bot.service.outbox import PrivateUpdate, PublicUpdate
+from bot.service.plugins.space_alert.hosting import is_hand_line, summary, summary_lines
 from bot.service.presenters import image as said_image
 from bot.service.sight import public_view
 from bot.service.table import Host, Table
@@ -40,19 +40,19 @@ async def heard(host: Host, table: Table, state: State) -> frozenset[int] | None
     An announcement is heard once its second has come and its deadline has fired (a due
     deadline still waiting for the clocks loop has not been announced yet).
     """
-    if not clock.Timing.of(table).live or state.schedule is None:
+    if not schedule.Timing.of(table).live or state.schedule is None:
         return None
     if state.stage is not Stage.PLANNING:
         return None
     now = host.clock.now()
-    elapsed = (now - await clock.flight_start(host, table)).total_seconds()
+    elapsed = (now - await schedule.flight_start(host, table)).total_seconds()
     due = await host.store.due_deadlines(now, limit=PENDING_SCAN)
     waiting = {d.kind for d in due if d.game_id == table.id}
     return frozenset(
         i
         for i, a in enumerate(state.announced)
-        if clock.announcement_second(state, i) <= elapsed
-        and clock.announce_kind(state, a.slot.phase, i) not in waiting
+        if schedule.announcement_second(state, i) <= elapsed
+        and schedule.announce_kind(state, a.slot.phase, i) not in waiting
     )
 
 

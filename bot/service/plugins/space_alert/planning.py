@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from bot.service.commands.spec import Suggestion
-from bot.service.hosting.space_alert_bridge import heard, private_update
 from bot.service.outbox import PrivateUpdate, Reply
+from bot.service.plugins.space_alert.bridge import heard, private_update
 from bot.service.table import Table, load_table
 from games.space_alert.actions import (
     Action,
