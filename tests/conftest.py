@@ -40,6 +40,8 @@ def _the_checkout_stays_clean() -> Iterator[None]:
     # Tools' own caches (.hypothesis, .pytest_cache, __pycache__) may appear on a first run.
     left = sorted(str(p) for p in new if not p.name.startswith((".", "__")))
     assert left == [], f"tests left files behind: {left}"
+
+
 # The hosted games, installed as every entry point does when it builds its Service: a test that
 # asks a game's presenter or profile before it builds one sees the same plug-ins.
 install(builtin())

@@ -84,18 +84,9 @@ def test_each_forbidden_import_is_reported(
     assert violations[0].module == path.removesuffix(".py").replace("/", ".")
 
 
-PLUGINS_BRANCH_UNTANGLES = "bot.service"
-"""Cycles wholly inside bot.service are being untangled on the `plugins` branch (issue 23):
-delete this constant, and its use below, when that branch is merged."""
-
-
 def test_no_import_cycles_between_modules() -> None:
     graph = import_graph(ROOT, ("bot", "games", "rendering", "storage"))
-    found = [
-        " ".join(component)
-        for component in cycles(graph)
-        if not all(m.startswith(PLUGINS_BRANCH_UNTANGLES) for m in component)
-    ]
+    found = [" ".join(component) for component in cycles(graph)]
     assert not found, "import cycles:\n" + "\n".join(found)
 
 

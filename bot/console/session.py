@@ -29,7 +29,7 @@ from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
-from bot.service.puzzles.shown import PuzzleReply
+from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.base import GameError
 from games.text import Text
 

@@ -30,7 +30,7 @@ from bot.service.leagues import (
     ScheduledEvent,
     TableOpened,
 )
-from bot.service.puzzles.shown import PuzzleReply
+from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.text import Text
 
 log = logging.getLogger(__name__)

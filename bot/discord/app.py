@@ -38,11 +38,10 @@ from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.lag import LagMonitor
 from bot.service import metrics
-from bot.service.commands.frontend import open_service
 from bot.service.i18n import localise
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies, owed_games
-from bot.service.service import Service
+from bot.service.service import Service, open_service
 from bot.service.workers import Workers
 from bot.service.workers import install as install_workers
 from games.text import Text

@@ -53,7 +53,7 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.parcels import LEAGUE_MESSAGES
-from bot.service.puzzles.messages import DailyPuzzle
+from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from bot.service.service import Service
 from bot.service.workers import draw_frames
 

@@ -10,8 +10,8 @@ from bot.discord import files
 from bot.discord.courier import once, seen
 from bot.service.commands.frontend import server_language
 from bot.service.i18n import localise
-from bot.service.puzzles import choice, shown
-from bot.service.puzzles.messages import DailyPuzzle
+from bot.service.plugins.neuroshima.puzzles import choice, shown
+from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from games.text import Text
 
 if TYPE_CHECKING:

@@ -3,7 +3,8 @@
 The panel is a game's hand panel (bot.discord.panels) over a puzzle try: the same keyed
 components (`Key`: try id in place of the game, the puzzle's seat, the try's version), the same
 flow (a tile, a hex, a facing with a live preview, confirm; other moves in grouped menus; undo)
-and the same texts; only the source differs: the try's state through bot.service.puzzles.
+and the same texts; only the source differs: the try's state through the puzzles
+of the Neuroshima plug-in.
 Everything here is ephemeral: a puzzle's answers are for the one who plays it.
 """
 
@@ -19,14 +20,14 @@ from bot.discord import files, i18n, move_menus
 from bot.discord.panels import FACINGS, Key, KeyedButton, KeyedSelect, answer_click
 from bot.discord.runner import REPLY_PRESENTERS, Runner, runner_of
 from bot.service.commands.frontend import preview_png
-from bot.service.commands.puzzle import place_command
 from bot.service.commands.sources import values_of
 from bot.service.commands.spec import Suggestion
 from bot.service.i18n import localise
 from bot.service.outbox import Image
-from bot.service.puzzles import tries
-from bot.service.puzzles.desk import Desk
-from bot.service.puzzles.shown import PuzzleReply
+from bot.service.plugins.neuroshima.puzzle_commands import place_command
+from bot.service.plugins.neuroshima.puzzles import tries
+from bot.service.plugins.neuroshima.puzzles.desk import Desk
+from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from bot.service.workers import draw_frames
 from games.text import Text
 

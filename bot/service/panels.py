@@ -10,14 +10,13 @@ answers their clicks), and every finished flow ends in a command the rules check
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bot.service.commands.spec import Suggestion
 from bot.service.outbox import Image, PrivateUpdate, Reply
-from games.registry import BUILTIN_GAME_MODULES, GAMES
+from bot.service.plugin import installed, plugin_for
 from games.text import Text
 
 if TYPE_CHECKING:
@@ -190,28 +189,15 @@ GENERIC = Panel()
 
 
 def panel_for(game_key: str) -> Panel:
-    """The panel a game describes (its plug-in's PANEL), or the generic one.
-
-    Until the plug-in registry is merged, a game's PANEL is found by its plug-in's module
-    name; this function is the one place that knows where panels come from.
-    """
-    name = f"bot.service.plugins.{game_key}.panel"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is not None and name.startswith(err.name):
-            return GENERIC
-        raise
-    found = getattr(module, "PANEL", GENERIC)
-    return found if isinstance(found, Panel) else GENERIC
+    """The panel a game describes (its plug-in's `panel`), or the generic one."""
+    plugin = plugin_for(game_key)
+    return plugin.panel if plugin is not None and plugin.panel is not None else GENERIC
 
 
 def id_prefixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The menu and button id prefixes of every hosted game's panel (for components sent
     before a restart)."""
-    for module in BUILTIN_GAME_MODULES:
-        importlib.import_module(module)  # each game registers itself as its package loads
-    panels = [GENERIC, *(panel_for(key) for key in sorted(GAMES))]
+    panels = [GENERIC, *(panel_for(p.key) for p in installed())]
     menus = tuple(dict.fromkeys(p.ids[0] for p in panels))
     buttons = tuple(dict.fromkeys(p.ids[1] for p in panels))
     return menus, buttons

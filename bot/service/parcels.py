@@ -33,12 +33,13 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
-from bot.service.puzzles.messages import DailyPuzzle
+from bot.service.plugin import installed
 from games.text import Text
 
 CATCHUP = "catchup"
-Outgoing = Message | LeagueMessage | DailyPuzzle
-"""What goes through the outbox: game messages and league messages."""
+Outgoing = Message | LeagueMessage | Any
+"""What goes through the outbox: game messages, league messages and the games' own (a plug-in's
+`messages`, e.g. Neuroshima's daily puzzle post)."""
 LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
 
 _TYPES: dict[str, type[Any]] = {
@@ -58,9 +59,12 @@ _TYPES: dict[str, type[Any]] = {
         TableOpened,
         ScheduledEvent,
         ScheduledEventChange,
-        DailyPuzzle,
     )
 }
+
+
+def _plugin_types() -> dict[str, type[Any]]:
+    return {cls.__name__: cls for plugin in installed() for cls in plugin.messages}
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +142,7 @@ def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Outgoing | 
         return CatchUp(int(payload["game_id"]), int(payload["version"]))
     if kind == "BattleReplay":
         return Notice(int(payload["game_id"]), text_from_json(payload["caption"]))
-    cls = _TYPES[kind]
+    cls = _TYPES.get(kind) or _plugin_types()[kind]
     values: dict[str, Any] = {}
     for f in fields(cls):
         if f.name not in payload:

@@ -12,18 +12,21 @@ module above may ask it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from bot.service.ai import Accepts, Chooser
     from bot.service.commands.spec import Group
     from bot.service.game_hooks import DeadlineHandler, Recovery, Refiner, ViewCut
     from bot.service.outbox import Image
+    from bot.service.panels import Panel
     from bot.service.presenters import Presenter
     from bot.service.profiles import HostProfile
-    from bot.service.table import Table
+    from bot.service.table import Host, Table
 
 Preview = Callable[["Table", int, str, str, int], "Image | None"]
 """A seat's hand with a piece previewed where it would go: (table, seat, piece, where, facing)."""
@@ -69,8 +72,16 @@ class GamePlugin:
     """Offered by name where a command asks which game's ratings to show (/profile game:)."""
     example: str = ""
     """One command line /help shows as an example of starting a game."""
-    panels: tuple[Any, ...] = ()
-    """The game's panel steps as data (bot.service.panels), read by the front-ends."""
+    panel: Panel | None = None
+    """The game's panel steps as data, read by the front-ends; None: the generic panel (a menu
+    of its legal moves)."""
+    more_commands: Callable[[], tuple[Group, ...]] | None = None
+    """Further command groups the game brings besides its own (Neuroshima's /puzzle)."""
+    tick: Callable[[Host, datetime], Awaitable[list[Any]]] | None = None
+    """What the game posts on the clock's every tick besides its tables' deadlines (Neuroshima's
+    daily puzzle): outbox messages already written."""
+    messages: tuple[type[Any], ...] = ()
+    """The game's own outbox message types, stored by class name (bot.service.parcels)."""
 
     @property
     def command_group(self) -> str:

@@ -20,11 +20,10 @@ from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
-from bot.service.plugin import GamePlugin, install
+from bot.service.plugin import GamePlugin, install, installed
 from bot.service.plugins.registry import builtin
 from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
-from bot.service.puzzles import daily as daily_puzzles
 from bot.service.sight import sight
 from bot.service.table import Host, load_table
 from bot.service.timeline import ABORT, PAUSE_REQUEST, TAKEBACK
@@ -39,6 +38,7 @@ from bot.service.updates import (
 )
 from games.text import Text
 from storage.base import GameStore
+from storage.factory import open_store
 from storage.records import GameRecord
 
 UserId = int | str
@@ -325,7 +325,10 @@ class Service:
             recovered = await game_hooks.recover(self.host)
             self._recovered = True
         due = await ticks.tick(self.host, now)
-        posts: list[Any] = await daily_puzzles.tick(self.host, now or self.host.clock.now())
+        posts: list[Any] = []
+        for plugin in installed():
+            if plugin.tick is not None:
+                posts += await plugin.tick(self.host, now or self.host.clock.now())
         return recovered + due + posts
 
     # --- history and ratings -----------------------------------------------------------------
@@ -372,3 +375,15 @@ def _user_id(user: int) -> int:
 def as_mapping(value: Mapping[str, Any]) -> dict[str, Any]:
     """A plain dict copy (front-ends pass option mappings through as they read them)."""
     return dict(value)
+
+
+async def open_service(
+    database: str,
+    names: Callable[[int], str] | None = None,
+    plugins: Iterable[GamePlugin] | None = None,
+) -> Service:
+    """A Service over the store `database` names (migrated), with the system clock, hosting
+    `plugins` (by default every built-in game)."""
+    clock = SystemClock()
+    store = await open_store(database, clock=clock.now)
+    return Service(store, clock, names, plugins)

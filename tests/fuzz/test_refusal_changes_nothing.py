@@ -11,7 +11,7 @@ import pytest
 
 from bot.service import lobby
 from bot.service.commands import catalogue, dispatch
-from bot.service.hosting.sniper_elite import save_options
+from bot.service.plugins.sniper_elite.hosting import save_options
 from bot.service.table import load_table
 from games import engine
 from games.base import GameError

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import FakeClock, Service
-from bot.service.puzzles import choice
+from bot.service.plugins.neuroshima.puzzles import choice
 from games.neuroshima.puzzles import Puzzle
 from storage.sqlite import SqliteStore
 

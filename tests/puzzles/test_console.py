@@ -10,7 +10,7 @@ import pytest
 from bot.console.session import Session
 from bot.console.show import Images
 from bot.service import FakeClock, Service
-from bot.service.puzzles import choice, skill
+from bot.service.plugins.neuroshima.puzzles import choice, skill
 from games.neuroshima.puzzles import Puzzle, shipped
 from storage.sqlite import SqliteStore
 

@@ -12,9 +12,9 @@ import pytest
 from bot.service import FakeClock, Service
 from bot.service.commands import catalogue, dispatch
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GUILD
+from bot.service.plugins.neuroshima.puzzles import choice
+from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from bot.service.postbox import LEASE
-from bot.service.puzzles import choice
-from bot.service.puzzles.messages import DailyPuzzle
 from games.base import GameError
 from storage.sqlite import SqliteStore
 

@@ -10,8 +10,8 @@ import pytest
 
 from bot.discord import i18n
 from bot.discord.app import tick_once
+from bot.service.plugins.neuroshima.puzzles import choice, skill
 from bot.service.presenters import _PRESENTERS
-from bot.service.puzzles import choice, skill
 from games.neuroshima.puzzles import Puzzle
 from storage.puzzles import DailySettings
 from storage.records import GuildSettings

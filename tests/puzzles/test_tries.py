@@ -11,7 +11,7 @@ import pytest
 from bot.service import FakeClock, Service
 from bot.service.commands import catalogue, dispatch
 from bot.service.commands.spec import CONTEXT_GUILD
-from bot.service.puzzles import choice, skill, tries
+from bot.service.plugins.neuroshima.puzzles import choice, skill, tries
 from games.base import GameError
 from games.neuroshima.puzzles import Puzzle
 from storage.base import PuzzleRatingMovedError

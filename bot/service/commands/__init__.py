@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from bot.service.commands.leagues import group as league
 from bot.service.commands.limits import check_catalogue, check_command
 from bot.service.commands.privacy import group as privacy
-from bot.service.commands.puzzle import group as puzzle
 from bot.service.commands.shared import shared_commands
 from bot.service.commands.sources import SOURCES, Ask, complete
 from bot.service.commands.spec import (
@@ -116,7 +115,8 @@ def catalogue() -> Catalogue:
 @cache
 def _catalogue(plugins: tuple[GamePlugin, ...]) -> Catalogue:
     games = tuple(p.commands() for p in plugins if p.commands is not None)
-    return Catalogue((*games, league(), privacy(), puzzle()), (*shared_commands(), HELP))
+    more = tuple(g for p in plugins if p.more_commands is not None for g in p.more_commands())
+    return Catalogue((*games, *more, league(), privacy()), (*shared_commands(), HELP))
 
 
 def validate(target: Catalogue | None = None) -> list[str]:

@@ -6,7 +6,6 @@ buttons; all of it goes through here so the front-end never touches the store or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from bot.service.commands.spec import Command, Suggestion
 from bot.service.errors import NoSuchGameError
 from bot.service.i18n import pick
 from bot.service.outbox import Image
-from bot.service.plugin import GamePlugin, plugin_for
+from bot.service.plugin import plugin_for
 from bot.service.table import load_table
 from storage.base import GameNotFoundError
 from storage.records import DmStatus, Notifications
@@ -152,22 +151,6 @@ async def preview(
     if seat is None or table.state is None or plugin is None or plugin.preview is None:
         return None
     return plugin.preview(table, seat, tile, hex_label, facing)
-
-
-async def open_service(
-    database: str,
-    names: Callable[[int], str] | None = None,
-    plugins: Iterable[GamePlugin] | None = None,
-) -> Service:
-    """A Service over the store `database` names (migrated), with the system clock, hosting
-    `plugins` (by default every built-in game)."""
-    from bot.service.clock import SystemClock
-    from bot.service.service import Service
-    from storage.factory import open_store
-
-    clock = SystemClock()
-    store = await open_store(database, clock=clock.now)
-    return Service(store, clock, names, plugins)
 
 
 GAME_THREADS = "game_threads"

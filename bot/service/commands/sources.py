@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 from bot.service.commands.hosting import profile_of, resolve_game
 from bot.service.commands.place import belongs, game_here, same_place
 from bot.service.commands.spec import Command, LegalShape, Options, Suggestion
-from bot.service.commands.spec import Command, Options, Suggestion
 from bot.service.plugin import installed
 from bot.service.profiles import RANDOM_ROLE
 from bot.service.table import HostSettings, load_table

@@ -25,8 +25,8 @@ from discord.webhook.async_ import async_context
 from bot.config import Settings
 from bot.discord.app import MusterBot
 from bot.service.commands import CONTEXT_SEED
-from bot.service.commands.frontend import open_service
 from bot.service.plugin import GamePlugin
+from bot.service.service import open_service
 from tests.discord.real import gestures
 from tests.discord.real import payloads as p
 from tests.discord.real.api import FakeDiscord

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service import lobby
+import bot.service.lobby as lobby
 from bot.service.commands.hosting import (
     Render,
     Values,
@@ -45,6 +45,7 @@ from bot.service.errors import (
     PermissionDeniedError,
     RequestError,
 )
+from bot.service.outbox import LOBBY, LobbyUpdate, PublicUpdate, Reply
 from bot.service.plugins.sniper_elite import records
 from bot.service.plugins.sniper_elite.hosting import (
     CHALLENGE_CHOICES,
@@ -54,7 +55,6 @@ from bot.service.plugins.sniper_elite.hosting import (
     read_modifiers,
     save_options,
 )
-from bot.service.outbox import LOBBY, LobbyUpdate, PublicUpdate, Reply
 from bot.service.table import load_table
 from games.sniper_elite.actions import (
     Complete,

@@ -3,7 +3,7 @@
 While planning: switch to an android's board, program a card (then the turn and the half that
 is up), take a card back, hand a card over during a data transfer (then to whom), lock in the
 phase; between campaign flights, the seat's answers. The choices come from the rules' compact
-planning queries (`commands.space_alert_panel`), each move ends in the codec's text, which the
+planning queries (`planning`), each move ends in the codec's text, which the
 rules check again, and the panel is redrawn in place after it. A panel is stamped with the
 moment of the flight (not the game's version): other players' cards leave it valid.
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.service.commands import space_alert_panel as sap
 from bot.service.commands.frontend import Seat
 from bot.service.commands.spec import Suggestion
 from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.panels import REDRAW, Ask, Flow, Panel, Pick, Press, Switch
+from bot.service.plugins.space_alert import planning as sap
 from games.text import Text
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from bot.service.plugin import GamePlugin
 from bot.service.plugins.space_alert import ai, bridge, clock, flow, schedule
 from bot.service.plugins.space_alert.commands import group
 from bot.service.plugins.space_alert.hosting import KEY, presenter, profile
+from bot.service.plugins.space_alert.panel import PANEL
 
 
 def _ai() -> Chooser:
@@ -14,6 +15,7 @@ def _ai() -> Chooser:
 
 
 PLUGIN = GamePlugin(
+    panel=PANEL,
     key=KEY,
     group="space-alert",
     profile=profile,

@@ -13,10 +13,10 @@ from functools import partial
 from typing import Any
 
 from bot.service.outbox import BattleReplay, Image, Reply
+from bot.service.plugins.neuroshima.puzzles import skill
+from bot.service.plugins.neuroshima.puzzles.desk import Desk
+from bot.service.plugins.neuroshima.puzzles.words import goal, names, title
 from bot.service.presenters import image, presenter_for, takes, words
-from bot.service.puzzles import skill
-from bot.service.puzzles.desk import Desk
-from bot.service.puzzles.words import goal, names, title
 from bot.service.updates import no_frames
 from games.neuroshima.puzzles import Puzzle, Verdict, start
 from games.neuroshima.rules import player_view

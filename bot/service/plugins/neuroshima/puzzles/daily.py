@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.errors import PermissionDeniedError, RequestError
-from bot.service.puzzles import choice, skill, words
-from bot.service.puzzles.messages import DailyPuzzle
+from bot.service.plugins.neuroshima.puzzles import choice, skill, words
+from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from games.text import Text
 from storage.base import StorageFullError
 from storage.puzzles import DailySettings

@@ -18,9 +18,9 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from bot.service.errors import RequestError
-from bot.service.puzzles import choice, shown, skill
-from bot.service.puzzles.desk import Desk, check_version, desk_of, read_move
-from bot.service.puzzles.shown import Panel, PuzzleReply
+from bot.service.plugins.neuroshima.puzzles import choice, shown, skill
+from bot.service.plugins.neuroshima.puzzles.desk import Desk, check_version, desk_of, read_move
+from bot.service.plugins.neuroshima.puzzles.shown import Panel, PuzzleReply
 from games.neuroshima.puzzles import finish
 from games.neuroshima.state import State
 from games.text import Text

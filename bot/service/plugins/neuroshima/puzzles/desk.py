@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.service.errors import RequestError
-from bot.service.puzzles.choice import find
+from bot.service.plugins.neuroshima.puzzles.choice import find
 from games.neuroshima import codec
 from games.neuroshima.actions import EndTurn, NeuroshimaAction
 from games.neuroshima.puzzles import Puzzle, play, start

@@ -5,7 +5,7 @@ Kept apart from the pictures (shown.py) so the daily post's text needs no render
 
 from __future__ import annotations
 
-from bot.service.puzzles import skill
+from bot.service.plugins.neuroshima.puzzles import skill
 from games.neuroshima.puzzles import Puzzle
 from games.neuroshima.puzzles.model import theme_name
 from games.neuroshima.tiles import armies

@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.commands.hosting import words
-from bot.service.plugins.neuroshima.commands import action_commands
 from bot.service.commands.place import caller_place
 from bot.service.commands.sources import SOURCES, Ask, values_of
 from bot.service.commands.spec import (
@@ -27,8 +26,9 @@ from bot.service.commands.spec import (
     required_str,
 )
 from bot.service.outbox import Reply
-from bot.service.puzzles import choice, daily, skill, tries
-from bot.service.puzzles.shown import streak_line
+from bot.service.plugins.neuroshima.commands import action_commands
+from bot.service.plugins.neuroshima.puzzles import choice, daily, skill, tries
+from bot.service.plugins.neuroshima.puzzles.shown import streak_line
 from games.neuroshima.puzzles import THEMES
 from games.text import Text
 
