@@ -24,7 +24,7 @@ THEMES = ("medic", "net", "initiative", "gauss", "push", "sniper", "module", "mo
 def theme_name(theme: str) -> Text:
     """A theme's name as players read it."""
     names = {
-        "medic": Text("Medic"),
+        "medic": Text("Medic saves"),
         "net": Text("Nets"),
         "initiative": Text("Initiative"),
         "gauss": Text("Gauss cannon"),

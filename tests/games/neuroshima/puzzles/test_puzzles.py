@@ -217,7 +217,7 @@ def test_goals_and_themes_read_as_sentences_players_see() -> None:
         "Destroy the enemy HQ in this turn's battle."
     )
     assert [theme_name(t) for t in THEMES] == [
-        "Medic", "Nets", "Initiative", "Gauss cannon", "Push back", "Sniper", "Modules",
+        "Medic saves", "Nets", "Initiative", "Gauss cannon", "Push back", "Sniper", "Modules",
         "Mobility",
     ]  # fmt: skip
 
