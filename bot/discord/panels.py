@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -48,6 +48,8 @@ GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).move
 PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
 """Replies a front-end module edits into the panel itself, by type: (interaction, reply, lang)
 (a puzzle's verdict with its battle)."""
+OWN_ITEMS: dict[str, Any] = {}
+"""Id prefix -> the component class of a panel over no game (see PanelButton)."""
 TONES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
@@ -80,7 +82,18 @@ class Key:
 class PanelButton(
     discord.ui.DynamicItem[Button], template=rf"(?P<prefix>{'|'.join(BUTTON_IDS)}):{KEY_TEMPLATE}"
 ):
-    """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel."""
+    """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel.
+
+    A panel over no game (a puzzle try) subclasses it with its own id prefix in the template
+    and `panel`; the drawing picks the subclass by the screen's prefix."""
+
+    panel: ClassVar[Panel | None] = None
+    """The panel its clicks answer (None: the game's the id names)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_ITEMS[cls.panel.ids[1]] = cls
 
     def __init__(
         self,
@@ -104,13 +117,21 @@ class PanelButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the click."""
-        await handle(interaction, self.key, None, menu=False)
+        await handle(interaction, self.key, None, menu=False, panel=self.panel)
 
 
 class PanelSelect(
     discord.ui.DynamicItem[Select], template=rf"(?P<prefix>{'|'.join(MENU_IDS)}):{KEY_TEMPLATE}"
 ):
-    """A panel menu: a step's choices, a board to switch to, any other legal move."""
+    """A panel menu: a step's choices, a board to switch to, any other legal move (subclassed
+    as PanelButton is, by a panel over no game)."""
+
+    panel: ClassVar[Panel | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_ITEMS[cls.panel.ids[0]] = cls
 
     def __init__(
         self,
@@ -140,7 +161,8 @@ class PanelSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the pick."""
         values = picked_values(interaction)
-        await handle(interaction, self.key, values[0] if values else None, menu=True)
+        picked = values[0] if values else None
+        await handle(interaction, self.key, picked, menu=True, panel=self.panel)
 
 
 # --- drawing --------------------------------------------------------------------------------
@@ -149,7 +171,8 @@ def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str)
     the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
     return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+        OWN_ITEMS.get(prefix, PanelSelect)(
+                    Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
                     placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
                     prefix)
         for i, part in enumerate(parts)
@@ -162,7 +185,8 @@ def _other_selects(
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
     parts = move_menus.pages(found, rows)
     return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+        OWN_ITEMS.get(prefix, PanelSelect)(
+                    Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
                     placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
                     prefix)
         for i, part in enumerate(parts)
@@ -202,7 +226,7 @@ def _button(press: Press, screen: Screen, lang: str, prefix: str) -> PanelButton
     game, seat, version = screen.stamp
     label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
     key = Key(game, seat, version, press.op, press.args)
-    return PanelButton(key, label, TONES.get(press.tone), prefix)
+    return OWN_ITEMS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
 
 
 async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> discord.ui.View:
@@ -400,5 +424,5 @@ async def _open_group(
     for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus):
         view.add_item(select)
     back = Key(key.game, key.seat, key.version, "back")
-    view.add_item(PanelButton(back, i18n.t("back", lang), prefix=buttons))
+    view.add_item(OWN_ITEMS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
     await interaction.edit_original_response(view=view)

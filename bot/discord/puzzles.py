@@ -8,14 +8,13 @@ Everything here is ephemeral: a puzzle's answers are for the one who plays it.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Self
+from typing import Any
 
 import discord
 
 from bot.discord import files, i18n, panels
-from bot.discord.panels import KEY_TEMPLATE, PANEL_REPLIES, Key
-from bot.discord.runner import REPLY_PRESENTERS, Runner, picked_values, runner_of
+from bot.discord.panels import KEY_TEMPLATE, PANEL_REPLIES, Key, PanelButton, PanelSelect
+from bot.discord.runner import REPLY_PRESENTERS, Runner, runner_of
 from bot.service.i18n import localise
 from bot.service.panel_flow import panel_message
 from bot.service.puzzles import tries
@@ -113,51 +112,24 @@ async def _door(runner: Runner, interaction: discord.Interaction[Any], op: str) 
         await present(runner, interaction, await tries.begin(service, user, scope), lang)
 
 
-class PuzzleButton(discord.ui.DynamicItem[panels.Button],
-                   template=rf"{BUTTONS}:{KEY_TEMPLATE}"):  # fmt: skip
+class PuzzleButton(PanelButton, template=rf"(?P<prefix>{BUTTONS}):{KEY_TEMPLATE}"):
     """A puzzle panel button (drawn by bot.discord.panels), or Try again / Play."""
 
-    def __init__(self, key: Key) -> None:
-        super().__init__(panels.Button(label=key.op, custom_id=key.custom_id(BUTTONS)))
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        """Rebuild the button from its custom_id (any time, also after a restart)."""
-        return cls(Key.parse(match))
+    panel = PANEL
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Handle the click."""
+        """Handle the click: a door opens a try, anything else answers the try's panel."""
         key = self.key
         if key.op in DOORS and (key.game, key.seat, key.version) == (0, 0, 0):
             await panels.answering(interaction, lambda runner: _door(runner, interaction, key.op))
             return
-        await panels.handle(interaction, key, None, menu=False, panel=PANEL)
+        await super().callback(interaction)
 
 
-class PuzzleSelect(discord.ui.DynamicItem[panels.Select], template=rf"{MENUS}:{KEY_TEMPLATE}"):
+class PuzzleSelect(PanelSelect, template=rf"(?P<prefix>{MENUS}):{KEY_TEMPLATE}"):
     """A puzzle panel menu (drawn by bot.discord.panels): a tile, a hex, another legal move."""
 
-    def __init__(self, key: Key) -> None:
-        select = panels.Select(custom_id=key.custom_id(MENUS), options=[discord.SelectOption(
-            label="-")])  # fmt: skip
-        super().__init__(select)
-        self.key = key
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> Self:
-        """Rebuild the menu from its custom_id; the picked value comes with the interaction."""
-        return cls(Key.parse(match))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Handle the pick."""
-        values = picked_values(interaction)
-        await panels.handle(interaction, self.key, values[0] if values else None, menu=True,
-                            panel=PANEL)  # fmt: skip
+    panel = PANEL
 
 
 REPLY_PRESENTERS[PuzzleReply] = present
