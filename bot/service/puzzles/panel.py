@@ -21,7 +21,7 @@ from bot.service.commands.spec import Suggestion
 from bot.service.outbox import Image, PrivateUpdate, Reply
 from bot.service.panels import REDRAW, Ask, Flow, Panel, Press, Source, Turn
 from bot.service.plugins.neuroshima import panel as neuroshima
-from bot.service.puzzles import tries
+from bot.service.puzzles import choice, tries
 from bot.service.puzzles.desk import Desk, desk_of, stale
 from bot.service.puzzles.shown import PuzzleReply
 from games.text import Text
@@ -49,10 +49,10 @@ async def seat(service: Service, try_id: int, user: UserId) -> Seat | None:
     record = await service.store.puzzle_try(try_id)
     if record is None or record.user_id != service.user(user):
         return None
+    puzzle = choice.find(record.puzzle_id)
     if record.status is not TryStatus.OPEN:  # over: every click on its panel is out of date
-        return Seat(record.id, "neuroshima", 0, -1, False)
-    desk = desk_of(record)
-    return Seat(record.id, "neuroshima", desk.seat, record.version, True)
+        return Seat(record.id, "neuroshima", puzzle.seat, -1, False)
+    return Seat(record.id, "neuroshima", puzzle.seat, record.version, True)
 
 
 async def _desk(ask: Ask) -> Desk:
