@@ -48,8 +48,9 @@ GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).move
 PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
 """Replies a front-end module edits into the panel itself, by type: (interaction, reply, lang)
 (a puzzle's verdict with its battle)."""
-OWN_ITEMS: dict[str, Any] = {}
-"""Id prefix -> the component class of a panel over no game (see PanelButton)."""
+OWN_BUTTONS: dict[str, type[PanelButton]] = {}
+OWN_MENUS: dict[str, type[PanelSelect]] = {}
+"""Id prefix -> the button and menu classes of a panel over no game (see PanelButton)."""
 TONES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
@@ -93,7 +94,7 @@ class PanelButton(
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.panel is not None:
-            OWN_ITEMS[cls.panel.ids[1]] = cls
+            OWN_BUTTONS[cls.panel.ids[1]] = cls
 
     def __init__(
         self,
@@ -131,7 +132,7 @@ class PanelSelect(
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.panel is not None:
-            OWN_ITEMS[cls.panel.ids[0]] = cls
+            OWN_MENUS[cls.panel.ids[0]] = cls
 
     def __init__(
         self,
@@ -171,7 +172,7 @@ def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str)
     the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
     return [
-        OWN_ITEMS.get(prefix, PanelSelect)(
+        OWN_MENUS.get(prefix, PanelSelect)(
                     Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
                     placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
                     prefix)
@@ -185,7 +186,7 @@ def _other_selects(
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
     parts = move_menus.pages(found, rows)
     return [
-        OWN_ITEMS.get(prefix, PanelSelect)(
+        OWN_MENUS.get(prefix, PanelSelect)(
                     Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
                     placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
                     prefix)
@@ -226,7 +227,7 @@ def _button(press: Press, screen: Screen, lang: str, prefix: str) -> PanelButton
     game, seat, version = screen.stamp
     label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
     key = Key(game, seat, version, press.op, press.args)
-    return OWN_ITEMS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
+    return OWN_BUTTONS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
 
 
 async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> discord.ui.View:
@@ -344,9 +345,9 @@ async def _show(
         await out_of_date(interaction, key, lang, answer)
     elif isinstance(answer, Fresh):
         reply = await service.hand(key.game, user)
-        for panel in reply.messages:
-            if isinstance(panel, PrivateUpdate):
-                await runner.delivery.send_panel_reply(interaction, panel, lang)
+        for update in reply.messages:
+            if isinstance(update, PrivateUpdate):
+                await runner.delivery.send_panel_reply(interaction, update, lang)
     elif isinstance(answer, Screen):
         await edit(runner, interaction, answer, lang, panel)
     elif isinstance(answer, Played):
@@ -424,5 +425,5 @@ async def _open_group(
     for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus):
         view.add_item(select)
     back = Key(key.game, key.seat, key.version, "back")
-    view.add_item(OWN_ITEMS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
+    view.add_item(OWN_BUTTONS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
     await interaction.edit_original_response(view=view)
