@@ -25,7 +25,6 @@ from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.panel_flow import Button as Press
 from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
 from bot.service.panels import Panel, id_prefixes, panel_for
-from bot.service.play import replies_later
 from bot.service.service import Service
 from games.registry import GAMES
 
@@ -171,11 +170,10 @@ def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str)
     """Menus of at most 25 options each (a large board has more free hexes than one menu);
     the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
+    kind = OWN_MENUS.get(prefix, PanelSelect)
     return [
-        OWN_MENUS.get(prefix, PanelSelect)(
-                    Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
-                    prefix)
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
         for i, part in enumerate(parts)
     ]  # fmt: skip
 
@@ -185,11 +183,10 @@ def _other_selects(
 ) -> list[Any]:
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
     parts = move_menus.pages(found, rows)
+    kind = OWN_MENUS.get(prefix, PanelSelect)
     return [
-        OWN_MENUS.get(prefix, PanelSelect)(
-                    Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
-                    prefix)
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
         for i, part in enumerate(parts)
     ]  # fmt: skip
 
@@ -281,28 +278,8 @@ async def handle(
     panel: Panel | None = None,
 ) -> None:
     """A click or pick on the game's panel (or on `panel`) answered by the service."""
-    await answering(interaction, lambda runner: _answer(runner, interaction, key, value, menu,
-                                                        panel))  # fmt: skip
-
-
-async def answering(
-    interaction: discord.Interaction[Any], work: Callable[[Runner], Awaitable[None]]
-) -> None:
-    """A component's work deferred and done in the runner's gate, any error answered by the
-    one handler, and the AI replies it owes sent after."""
     runner = runner_of(interaction)
-    if await runner.refused(interaction):
-        return
-    async with runner.gate.job():
-        # Deferred (as an update of the panel) before anything that reads the store or renders.
-        await interaction.response.defer()
-        with replies_later() as owed:
-            try:
-                await runner.remember_names(interaction)
-                await work(runner)
-            except Exception as err:  # the one error handler answers
-                await runner.fail(interaction, err)
-        await runner.ai_replies(owed)
+    await runner.clicked(interaction, lambda: _answer(runner, interaction, key, value, menu, panel))
 
 
 async def _answer(

@@ -121,7 +121,8 @@ class PuzzleButton(PanelButton, template=rf"(?P<prefix>{BUTTONS}):{KEY_TEMPLATE}
         """Handle the click: a door opens a try, anything else answers the try's panel."""
         key = self.key
         if key.op in DOORS and (key.game, key.seat, key.version) == (0, 0, 0):
-            await panels.answering(interaction, lambda runner: _door(runner, interaction, key.op))
+            runner = runner_of(interaction)
+            await runner.clicked(interaction, lambda: _door(runner, interaction, key.op))
             return
         await super().callback(interaction)
 
