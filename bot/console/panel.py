@@ -25,6 +25,7 @@ from bot.service.panel_flow import (
     answer,
     panel_message,
 )
+from bot.service.panels import Panel
 from games.text import Text
 
 MAX_LISTED_MOVES = 25
@@ -50,6 +51,8 @@ class Entry:
     click: Click
     label: tuple[Text | str, ...]
     """Its words: a menu's and its choice's, or a button's."""
+    panel: Panel | None = None
+    """The panel it belongs to (None: its game's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +64,7 @@ class Shown:
     played: Reply | None = None
 
 
-def entries(screen: Screen) -> tuple[list[Entry], list[Text | str]]:
+def entries(screen: Screen, panel: Panel | None = None) -> tuple[list[Entry], list[Text | str]]:
     """A screen's components as numbered entries (and lines for moves that are only typed)."""
     game, seat, version = screen.stamp
     found: list[Entry] = []
@@ -74,18 +77,20 @@ def entries(screen: Screen) -> tuple[list[Entry], list[Text | str]]:
             heading = c.placeholder or Text("Other moves…")
             for choice in c.choices:
                 click = Click(game, seat, version, c.op, c.args, choice.value)
-                found.append(Entry(click, (heading, choice.name)))
+                found.append(Entry(click, (heading, choice.name), panel))
         elif isinstance(c, Button):
             label = c.label if c.label is not None else ROLES.get(c.role, c.op)
-            found.append(Entry(Click(game, seat, version, c.op, c.args), (label,)))
+            found.append(Entry(Click(game, seat, version, c.op, c.args), (label,), panel))
     return found, notes
 
 
-def show(screen: Screen, images: Images, say: Callable[[str], str]) -> Shown:
+def show(
+    screen: Screen, images: Images, say: Callable[[str], str], panel: Panel | None = None
+) -> Shown:
     """The lines of a screen: its text and images when they change, then its entries."""
     lines = [say(screen.text)] if screen.text else []
     lines += [line for line in (images.image(i) for i in screen.images or ()) if line]
-    found, notes = entries(screen)
+    found, notes = entries(screen, panel)
     if found:
         lines.append(say(Text("Pick one with /panel N:")))
     for n, entry in enumerate(found, start=1):
@@ -103,26 +108,29 @@ async def fresh(
     images: Images,
     say: Callable[[str], str],
     switched: str | None = None,
+    panel: Panel | None = None,
 ) -> Shown:
-    """The user's panel in a game as a fresh one shows it."""
-    return show(await panel_message(service, game, user, switched), images, say)
+    """The user's panel in a game (or `panel` over what it names) as a fresh one shows it."""
+    screen = await panel_message(service, game, user, switched, panel)
+    return show(screen, images, say, panel)
 
 
 async def pick(
     service: Service, user: str, entry: Entry, images: Images, say: Callable[[str], str]
 ) -> Shown:
     """Send an entry's click: the next screen, or the move played (its reply is printed)."""
-    found = await answer(service, user, entry.click)
+    panel = entry.panel
+    found = await answer(service, user, entry.click, panel)
     if isinstance(found, Refused):
-        return Shown([say(REFUSED[found.reason])], [])
+        return Shown([say(found.said or REFUSED[found.reason])], [])
     if isinstance(found, Fresh):
-        return await fresh(service, entry.click.game, user, images, say)
+        return await fresh(service, entry.click.game, user, images, say, panel=panel)
     if isinstance(found, Played) and found.redraw:
         # Redrawn in place, as Discord does: the reply first, then the panel as it is now.
         game = entry.click.game
-        again = await fresh(service, game, user, images, say, found.switched)
+        again = await fresh(service, game, user, images, say, found.switched, panel)
         return Shown(again.lines, again.entries, found.reply)
     if isinstance(found, Played):
         done = say(Text("Played: {action}", action=Text.verbatim(found.said)))
         return Shown([done], [], found.reply)
-    return show(found, images, say)
+    return show(found, images, say, panel)

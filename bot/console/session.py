@@ -29,6 +29,8 @@ from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
+from bot.service.plugins.neuroshima.puzzles import panel as puzzle_panel
+from bot.service.plugins.neuroshima.puzzles import tries
 from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.base import GameError
 from games.text import Text
@@ -354,14 +356,8 @@ class Session:
         return Answer(Text.lines(lines))
 
     async def _panel(self, arg: str) -> Answer:
-        if self.focus is None:
-            raise GameError(
-                "No game in focus: start one (/help) or pick one with /game N.", "no_game"
-            )
         if not arg.strip():
-            self.shown_panel = await panels.fresh(
-                self.service, self.focus, self.user, self.images, self.say
-            )
+            self.shown_panel = await self._fresh_panel()
             return Answer("\n".join(self.shown_panel.lines))
         listed = self.shown_panel.entries if self.shown_panel else []
         number = int(arg) if arg.strip().isdigit() else 0
@@ -376,6 +372,19 @@ class Session:
         elif shown.played is not None:
             lines.append(self._print(shown.played))
         return Answer("\n".join(line for line in lines if line))
+
+    async def _fresh_panel(self) -> panels.Shown:
+        """The panel of the puzzle in play (bare text goes to it too), else of the game in
+        focus."""
+        if self.puzzling:
+            try_id = (await tries.desk(self.service, self.user)).record.id
+            return await panels.fresh(self.service, try_id, self.user, self.images, self.say,
+                                      panel=puzzle_panel.PANEL)  # fmt: skip
+        if self.focus is None:
+            raise GameError(
+                "No game in focus: start one (/help) or pick one with /game N.", "no_game"
+            )
+        return await panels.fresh(self.service, self.focus, self.user, self.images, self.say)
 
     async def _quit(self, arg: str) -> Answer:
         del arg

@@ -10,9 +10,9 @@ out of date. Every move ends in a command the rules check again, like anything t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import discord
 
@@ -21,11 +21,10 @@ from bot.discord.runner import Runner, picked_values, runner_of
 from bot.service import panel_flow
 from bot.service.commands import Suggestion
 from bot.service.i18n import localise
-from bot.service.outbox import PrivateUpdate
+from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.panel_flow import Button as Press
 from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
-from bot.service.panels import id_prefixes, panel_for
-from bot.service.play import replies_later
+from bot.service.panels import Panel, id_prefixes, panel_for
 from bot.service.service import Service
 from games.registry import GAMES
 
@@ -45,6 +44,12 @@ KEY_TEMPLATE = (
 MENU_IDS, BUTTON_IDS = id_prefixes()
 GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).moves}
 """Game key -> its panel, for games whose panel is only their own steps (no move menus)."""
+PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
+"""Replies a front-end module edits into the panel itself, by type: (interaction, reply, lang)
+(a puzzle's verdict with its battle)."""
+OWN_BUTTONS: dict[str, type[PanelButton]] = {}
+OWN_MENUS: dict[str, type[PanelSelect]] = {}
+"""Id prefix -> the button and menu classes of a panel over no game (see PanelButton)."""
 TONES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
@@ -77,7 +82,18 @@ class Key:
 class PanelButton(
     discord.ui.DynamicItem[Button], template=rf"(?P<prefix>{'|'.join(BUTTON_IDS)}):{KEY_TEMPLATE}"
 ):
-    """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel."""
+    """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel.
+
+    A panel over no game (a puzzle try) subclasses it with its own id prefix in the template
+    and `panel`; the drawing picks the subclass by the screen's prefix."""
+
+    panel: ClassVar[Panel | None] = None
+    """The panel its clicks answer (None: the game's the id names)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_BUTTONS[cls.panel.ids[1]] = cls
 
     def __init__(
         self,
@@ -101,13 +117,21 @@ class PanelButton(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the click."""
-        await handle(interaction, self.key, None, menu=False)
+        await handle(interaction, self.key, None, menu=False, panel=self.panel)
 
 
 class PanelSelect(
     discord.ui.DynamicItem[Select], template=rf"(?P<prefix>{'|'.join(MENU_IDS)}):{KEY_TEMPLATE}"
 ):
-    """A panel menu: a step's choices, a board to switch to, any other legal move."""
+    """A panel menu: a step's choices, a board to switch to, any other legal move (subclassed
+    as PanelButton is, by a panel over no game)."""
+
+    panel: ClassVar[Panel | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_MENUS[cls.panel.ids[0]] = cls
 
     def __init__(
         self,
@@ -137,7 +161,8 @@ class PanelSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the pick."""
         values = picked_values(interaction)
-        await handle(interaction, self.key, values[0] if values else None, menu=True)
+        picked = values[0] if values else None
+        await handle(interaction, self.key, picked, menu=True, panel=self.panel)
 
 
 # --- drawing --------------------------------------------------------------------------------
@@ -145,10 +170,10 @@ def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str)
     """Menus of at most 25 options each (a large board has more free hexes than one menu);
     the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
+    kind = OWN_MENUS.get(prefix, PanelSelect)
     return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
-                    prefix)
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
         for i, part in enumerate(parts)
     ]  # fmt: skip
 
@@ -158,10 +183,10 @@ def _other_selects(
 ) -> list[Any]:
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
     parts = move_menus.pages(found, rows)
+    kind = OWN_MENUS.get(prefix, PanelSelect)
     return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})",
-                    prefix)
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
         for i, part in enumerate(parts)
     ]  # fmt: skip
 
@@ -199,21 +224,30 @@ def _button(press: Press, screen: Screen, lang: str, prefix: str) -> PanelButton
     game, seat, version = screen.stamp
     label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
     key = Key(game, seat, version, press.op, press.args)
-    return PanelButton(key, label, TONES.get(press.tone), prefix)
+    return OWN_BUTTONS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
 
 
 async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> discord.ui.View:
     """The main panel's components for a seat (empty when it is not their move)."""
     screen = await panel_flow.main_screen(service, update.game_id, update.user_id)
-    legal = await _legal(service, screen, update.game_id, update.user_id)
-    return draw(screen, lang, legal)
+    return await drawn(service, screen, update.user_id, lang)
 
 
-async def _legal(service: Service, screen: Screen, game: int, user: int) -> list[str]:
+async def drawn(
+    service: Service, screen: Screen, user: int, lang: str, panel: Panel | None = None
+) -> discord.ui.View:
+    """A screen of the game's panel (or of `panel`) as a view."""
+    game, _, _ = screen.stamp
+    return draw(screen, lang, await _legal(service, screen, game, user, panel))
+
+
+async def _legal(
+    service: Service, screen: Screen, game: int, user: int, panel: Panel | None = None
+) -> list[str]:
     """The seat's legal moves when the screen lists them (long ones go by their number)."""
     if not any(isinstance(c, Menu) and c.role == panel_flow.OTHER for c in screen.components):
         return []
-    return await service.options(game, user)
+    return await panel_flow.legal_moves(service, game, user, panel)
 
 
 async def panel_content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
@@ -221,8 +255,14 @@ async def panel_content(service: Service, update: PrivateUpdate) -> PrivateUpdat
     return await panel_flow.content(service, update)
 
 
-async def out_of_date(interaction: discord.Interaction[Any], key: Key, lang: str) -> None:
-    """Tell the clicker their panel is out of date and offer a fresh one."""
+async def out_of_date(
+    interaction: discord.Interaction[Any], key: Key, lang: str, refused: Refused | None = None
+) -> None:
+    """Tell the clicker their panel is out of date and offer a fresh one (or say the panel's
+    own words, when it has no fresh one to offer)."""
+    if refused is not None and refused.said is not None:
+        await interaction.followup.send(localise(refused.said, lang), ephemeral=True)
+        return
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton(Key(key.game, key.seat, 0, "fresh"), i18n.t("fresh", lang)))
     await interaction.followup.send(i18n.t("stale", lang), view=view, ephemeral=True)
@@ -230,27 +270,25 @@ async def out_of_date(interaction: discord.Interaction[Any], key: Key, lang: str
 
 # --- clicks ---------------------------------------------------------------------------------
 async def handle(
-    interaction: discord.Interaction[Any], key: Key, value: str | None, *, menu: bool
+    interaction: discord.Interaction[Any],
+    key: Key,
+    value: str | None,
+    *,
+    menu: bool,
+    panel: Panel | None = None,
 ) -> None:
-    """A panel click or pick deferred, answered by the service, and any error answered by the
-    one handler."""
+    """A click or pick on the game's panel (or on `panel`) answered by the service."""
     runner = runner_of(interaction)
-    if await runner.refused(interaction):
-        return
-    async with runner.gate.job():
-        # Deferred (as an update of the panel) before anything that reads the store or renders.
-        await interaction.response.defer()
-        with replies_later() as owed:
-            try:
-                await runner.remember_names(interaction)
-                await _answer(runner, interaction, key, value, menu)
-            except Exception as err:  # the one error handler answers
-                await runner.fail(interaction, err)
-        await runner.ai_replies(owed)
+    await runner.clicked(interaction, lambda: _answer(runner, interaction, key, value, menu, panel))
 
 
 async def _answer(
-    runner: Runner, interaction: discord.Interaction[Any], key: Key, value: str | None, menu: bool
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    value: str | None,
+    menu: bool,
+    panel: Panel | None,
 ) -> None:
     service, user = runner.service, interaction.user.id
     lang = await runner.locale(interaction)
@@ -258,13 +296,14 @@ async def _answer(
     click = Click(key.game, key.seat, key.version, key.op, key.args[:-1] if menu else key.args,
                   value)  # fmt: skip
     if key.op == "act" and value is not None:
-        legal = await service.options(key.game, user)
+        legal = await panel_flow.legal_moves(service, key.game, user, panel)
         move = move_menus.picked(value, legal)
         if move is None:
-            await _open_group(runner, interaction, key, click, value, legal, lang)
+            await _open_group(runner, interaction, key, click, value, legal, lang, panel)
             return
         click = Click(click.game, click.seat, click.version, click.op, click.args, move)
-    await _show(runner, interaction, key, await panel_flow.answer(service, user, click), lang)
+    answer = await panel_flow.answer(service, user, click, panel)
+    await _show(runner, interaction, key, answer, lang, panel)
 
 
 async def _show(
@@ -273,30 +312,35 @@ async def _show(
     key: Key,
     answer: panel_flow.Answer,
     lang: str,
+    panel: Panel | None = None,
 ) -> None:
     """Edit the panel message into what the service answered."""
     service, user = runner.service, interaction.user.id
     if isinstance(answer, Refused) and answer.reason == "not_yours":
         await interaction.followup.send(i18n.t("not_yours", lang), ephemeral=True)
     elif isinstance(answer, Refused):
-        await out_of_date(interaction, key, lang)
+        await out_of_date(interaction, key, lang, answer)
     elif isinstance(answer, Fresh):
         reply = await service.hand(key.game, user)
-        for panel in reply.messages:
-            if isinstance(panel, PrivateUpdate):
-                await runner.delivery.send_panel_reply(interaction, panel, lang)
+        for update in reply.messages:
+            if isinstance(update, PrivateUpdate):
+                await runner.delivery.send_panel_reply(interaction, update, lang)
     elif isinstance(answer, Screen):
-        await _edit(runner, interaction, answer, lang)
+        await edit(runner, interaction, answer, lang, panel)
     elif isinstance(answer, Played):
-        await _played(runner, interaction, answer, lang)
+        await _played(runner, interaction, key, answer, lang, panel)
 
 
-async def _edit(
-    runner: Runner, interaction: discord.Interaction[Any], screen: Screen, lang: str
+async def edit(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    screen: Screen,
+    lang: str,
+    panel: Panel | None = None,
 ) -> None:
     """The panel message edited: its components, and its text and images when they change."""
     game, _, _ = screen.stamp
-    legal = await _legal(runner.service, screen, game, interaction.user.id)
+    legal = await _legal(runner.service, screen, game, interaction.user.id, panel)
     extra: dict[str, Any] = {}
     if screen.text is not None:
         extra["content"] = files.chunks(localise(screen.text, lang))[0]
@@ -306,21 +350,29 @@ async def _edit(
 
 
 async def _played(
-    runner: Runner, interaction: discord.Interaction[Any], played: Played, lang: str
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    played: Played,
+    lang: str,
+    panel: Panel | None,
 ) -> None:
     """After a move: the panel closes saying what was played (or is redrawn in place), and
     everything else the move said is delivered."""
     reply, user = played.reply, interaction.user.id
+    own = PANEL_REPLIES.get(type(reply))
+    if own is not None:
+        await own(interaction, reply, lang)
+        return
     if not played.redraw:
         done = i18n.t("played", lang, action=played.said)
         await interaction.edit_original_response(content=done, view=None)
         await runner.delivery.deliver(reply.messages)
         return
     mine = [m for m in reply.messages if isinstance(m, PrivateUpdate) and m.user_id == user]
-    if reply.game_id is not None:
-        screen = await panel_flow.panel_message(runner.service, reply.game_id, user,
-                                                played.switched)  # fmt: skip
-        await _edit(runner, interaction, screen, lang)
+    game = reply.game_id if reply.game_id is not None else key.game
+    screen = await panel_flow.panel_message(runner.service, game, user, played.switched, panel)
+    await edit(runner, interaction, screen, lang, panel)
     await runner.delivery.deliver([m for m in reply.messages if m not in mine])
 
 
@@ -332,19 +384,23 @@ async def _open_group(
     value: str,
     legal: Sequence[str],
     lang: str,
+    panel: Panel | None,
 ) -> None:
     """A group picked in the "Other moves" menus: its moves open as menus of their own."""
-    _, seat = await panel_flow.panel_seat(runner.service, key.game, interaction.user.id)
-    refused = panel_flow.refusal(seat, click)
+    shown, seat = await panel_flow.panel_seat(runner.service, key.game, interaction.user.id,
+                                              panel)  # fmt: skip
+    refused = panel_flow.refusal(seat, click, shown)
     if refused is not None:
-        await _show(runner, interaction, key, refused, lang)
+        await _show(runner, interaction, key, refused, lang, panel)
         return
     prefix = value.removeprefix(move_menus.GROUP)
     members = move_menus.in_group(prefix, legal)
     found = move_menus.entries(members, legal, move_menus.group_depth(prefix))
     view = discord.ui.View(timeout=None)
     base = Key(key.game, key.seat, key.version, key.op)
-    for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS):
+    menus, buttons = shown.ids
+    for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus):
         view.add_item(select)
-    view.add_item(PanelButton(Key(key.game, key.seat, key.version, "back"), i18n.t("back", lang)))
+    back = Key(key.game, key.seat, key.version, "back")
+    view.add_item(OWN_BUTTONS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
     await interaction.edit_original_response(view=view)

@@ -138,6 +138,24 @@ class Runner:
         async with self.gate.job():
             await self._run(interaction, command, values)
 
+    async def clicked(
+        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """A component's work deferred (as an update of its message) and done in the gate, any
+        error answered by the one handler, and the AI replies it owes sent after."""
+        if await self.refused(interaction):
+            return
+        async with self.gate.job():
+            # Deferred before anything that reads the store or renders.
+            await interaction.response.defer()
+            with replies_later() as owed:
+                try:
+                    await self.remember_names(interaction)
+                    await work()
+                except Exception as err:  # the one error handler answers
+                    await self.fail(interaction, err)
+            await self.ai_replies(owed)
+
     async def refused(self, interaction: discord.Interaction[Any]) -> bool:
         """Tell the user the bot is stopping (True) once the gate is closed."""
         if self.gate.open:

@@ -84,6 +84,8 @@ class Refused:
     """A click the panel cannot take: `not_yours` or `stale` (the game has moved on)."""
 
     reason: str
+    said: Text | None = None
+    """The panel's own words for it (None: the front-end's, with a fresh panel offered)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,15 +96,33 @@ class Fresh:
 Answer = Screen | Played | Refused | Fresh
 
 
-async def panel_seat(service: Service, game: int, user: UserId) -> tuple[Panel, Seat | None]:
-    """The game's panel and the user's seat as the panel stamps it."""
+async def panel_seat(
+    service: Service, game: int, user: UserId, panel: Panel | None = None
+) -> tuple[Panel, Seat | None]:
+    """The game's panel (or `panel`, over what its own seat lookup names) and the user's seat
+    as the panel stamps it."""
+    if panel is not None and panel.seat is not None:
+        return panel, await panel.seat(service, game, user)
     where = await seat_of(service, game, user)
     if where is None:
-        return GENERIC, None
-    panel = panel_for(where.game_key)
+        return panel or GENERIC, None
+    panel = panel or panel_for(where.game_key)
     if panel.seat is not None:
         return panel, await panel.seat(service, game, user)
     return panel, where
+
+
+async def legal_moves(
+    service: Service, game: int, user: UserId, panel: Panel | None = None
+) -> list[str]:
+    """The seat's legal moves as its panel offers them (typed)."""
+    panel, seat = await panel_seat(service, game, user, panel)
+    if panel.legal is None:
+        return await service.options(game, user)
+    if seat is None:
+        return []
+    return list(await panel.legal(Ask(service, seat.game_id, service.user(user), seat.seat,
+                                      stamp=_stamp(seat))))  # fmt: skip
 
 
 async def content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
@@ -116,23 +136,31 @@ async def content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
 
 
 async def panel_message(
-    service: Service, game: int, user: UserId, switched: str | None = None
+    service: Service,
+    game: int,
+    user: UserId,
+    switched: str | None = None,
+    panel: Panel | None = None,
 ) -> Screen:
     """The main screen with the panel's text and images, as a fresh panel shows them."""
-    panel, seat = await panel_seat(service, game, user)
+    panel, seat = await panel_seat(service, game, user, panel)
     update = await panel.content(service, game, user) if panel.content and seat else None
     if update is None:  # the hand as the service shows it
         reply = await service.hand(game, user)
         update = next(m for m in reply.messages if isinstance(m, PrivateUpdate))
-    screen = await main_screen(service, game, user, switched)
+    screen = await main_screen(service, game, user, switched, panel)
     return replace(screen, text=update.text, images=update.images)
 
 
 async def main_screen(
-    service: Service, game: int, user: UserId, switched: str | None = None
+    service: Service,
+    game: int,
+    user: UserId,
+    switched: str | None = None,
+    panel: Panel | None = None,
 ) -> Screen:
     """The panel's first screen for a user (no components when it is not their move)."""
-    panel, seat = await panel_seat(service, game, user)
+    panel, seat = await panel_seat(service, game, user, panel)
     if seat is None or not seat.to_act:
         return Screen((), ids=panel.ids)
     ask = Ask(service, seat.game_id, service.user(user), seat.seat, stamp=_stamp(seat))
@@ -163,7 +191,7 @@ async def main_screen(
             menus.append(Menu(flow.op, context, found, _said(placeholder, ask.picked)))
             covered.add(flow.command)
     if panel.moves:
-        texts = await service.options(game, user)
+        texts = await legal_moves(service, game, user, panel)
         words = [t for t in texts if " " not in t][:MAX_WORD_BUTTONS]
         others = [t for t in texts if t not in words and t.split(" ", 1)[0] not in covered]
         if others:
@@ -212,23 +240,26 @@ class Click:
     value: str | None = None
 
 
-def refusal(seat: Seat | None, click: Click) -> Refused | Fresh | None:
+def refusal(seat: Seat | None, click: Click, panel: Panel = GENERIC) -> Refused | Fresh | None:
     """Why a click is not answered with a step: not the user's panel, a fresh panel asked
-    for, or a panel the game has moved past."""
+    for, or a panel the game has moved past (said in the panel's own words, if it has any)."""
     if seat is None or seat.seat != click.seat:
         return Refused("not_yours")
     if click.op == "fresh":
         return Fresh()
     if click.version != seat.version:
-        return Refused("stale")
+        return Refused("stale", panel.stale)
     return None
 
 
-async def answer(service: Service, user: UserId, click: Click) -> Answer:
-    """What a click or pick on a panel leads to: a screen, a move played, or a refusal."""
+async def answer(
+    service: Service, user: UserId, click: Click, panel: Panel | None = None
+) -> Answer:
+    """What a click or pick on a panel (the game's, or `panel`) leads to: a screen, a move
+    played, or a refusal."""
     game, op, args, value = click.game, click.op, click.args, click.value
-    panel, seat = await panel_seat(service, game, user)
-    refused = refusal(seat, click)
+    panel, seat = await panel_seat(service, game, user, panel)
+    refused = refusal(seat, click, panel)
     if refused is not None or seat is None:
         return refused or Refused("not_yours")
     ask = Ask(service, seat.game_id, service.user(user), seat.seat, stamp=_stamp(seat))
@@ -236,10 +267,10 @@ async def answer(service: Service, user: UserId, click: Click) -> Answer:
     if panel.switch is not None and context:
         ask.picked[panel.switch.option] = context[0]
     if op == "back":
-        return await panel_message(service, game, user, context[0] if context else None)
+        return await panel_message(service, game, user, context[0] if context else None, panel)
     if panel.switch is not None and op == panel.switch.option and value is not None:
         # Another board, the same program image: only the text and the menus change.
-        return replace(await panel_message(service, game, user, value), images=None)
+        return replace(await panel_message(service, game, user, value, panel), images=None)
     press = panel.press(op)
     if press is not None:
         return await _played(panel, press.play(ask), op, ask)
@@ -253,10 +284,13 @@ async def _generic(
     ask: Ask, panel: Panel, op: str, args: tuple[str, ...], value: str | None
 ) -> Answer:
     """Every panel's own operations: another legal move, a one-word move, undo."""
-    if op == "act" and value is not None:
-        return await _command(ask, panel, "act", {"action": value})
-    if op == "do" and args:
-        return await _command(ask, panel, "act", {"action": args[0]})
+    move = value if op == "act" else args[0] if op == "do" and args else None
+    if move is not None and panel.act is not None:
+        return await _played(panel, panel.act(ask, move), move, ask)
+    if move is not None:
+        return await _command(ask, panel, "act", {"action": move})
+    if op == "undo" and panel.take_back is not None:
+        return await _played(panel, panel.take_back(ask), "undo", ask)
     if op == "undo":
         return await _command(ask, panel, "", {}, path="undo")
     return Refused("stale")  # an operation this panel no longer has
@@ -362,4 +396,5 @@ async def _command(
 async def _played(panel: Panel, play: Awaitable[Reply], said: str, ask: Ask) -> Played:
     reply = await play
     switched = ask.picked.get(panel.switch.option) if panel.switch is not None else None
-    return Played(reply, said, panel.after_move == REDRAW, switched)
+    redraw = panel.after_move == REDRAW and not (panel.closes and panel.closes(reply))
+    return Played(reply, said, redraw, switched)

@@ -58,6 +58,10 @@ SeatLookup = Callable[["Service", int, "UserId"], Awaitable["Seat | None"]]
 """The user's seat in a game as the panel stamps it (version: what makes a panel out of date)."""
 Content = Callable[["Service", int, "UserId"], Awaitable[PrivateUpdate | None]]
 """The panel's own text and images for a user (None: the hand as the service shows it)."""
+Moves = Callable[[Ask], Awaitable[Sequence[str]]]
+"""The seat's legal moves as they are typed."""
+Act = Callable[[Ask, str], Awaitable[Reply]]
+"""Play one legal move, as typed."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +160,17 @@ class Panel:
     content: Content | None = None
     ids: tuple[str, str] = ("ms", "mp")
     """Prefixes of its menus' and buttons' component ids (kept: panels already sent carry them)."""
+    legal: Moves | None = None
+    """The other moves offered (None: the game's legal moves, as the service lists them)."""
+    act: Act | None = None
+    """How another move is played (None: the game's `act` command)."""
+    take_back: Play | None = None
+    """How undo is played (None: the `/undo` command)."""
+    closes: Callable[[Reply], bool] | None = None
+    """Whether a move's reply closes a panel that is otherwise redrawn (a puzzle's battle)."""
+    stale: Text | None = None
+    """What a click on an out-of-date panel is told (None: each front-end's words, with a fresh
+    panel offered): a panel over no game has no fresh one to offer."""
 
     def __post_init__(self) -> None:
         ops = [self.switch.option] if self.switch else []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -84,3 +85,41 @@ async def test_a_wrong_try_in_the_console_shows_its_battle_and_may_be_tried_agai
     assert "Unrated: only your first try" in await say(console, "end")
     errors = await say(console, "/puzzle undo")
     assert "no_puzzle" in errors
+
+
+def entry(printed: str, words: str, ending: str = "") -> str:
+    """The number of the first /panel entry whose words start with `words` (and end so)."""
+    found = re.search(rf"^  (\d+)\. {re.escape(words)}.*{re.escape(ending)}$", printed, re.M)
+    assert found, printed
+    return found.group(1)
+
+
+async def test_a_puzzle_is_played_from_its_panel_in_the_console(
+    console: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = placing()
+    monkeypatch.setattr(choice, "daily", lambda day: puzzle)
+    await say(console, "/puzzle play")
+    _, tile, where, facing = puzzle.solutions[0][0].split()
+    first = await say(console, "/panel")
+    assert f"Puzzle {puzzle.id} " in first and ". Fight the battle" in first
+    hexes = await say(console, f"/panel {entry(first, 'Place a tile…', f'({tile})')}")
+    assert hexes.startswith(f"Where do you place {tile}?")
+    turned = await say(console, f"/panel {entry(hexes, f'Pick a hex… {where}')}")
+    for _ in range(6):
+        if f"{tile} on {where}, facing {facing}:" in turned:
+            break
+        turned = await say(console, f"/panel {entry(turned, 'Rotate ⟳')}")
+    assert "image: " in turned  # the live preview
+    placed = await say(console, f"/panel {entry(turned, 'Confirm')}")
+    assert f"Played so far: {puzzle.solutions[0][0]}." in placed
+    # Taken back as typed: the panel printed before is out of date, in the puzzle's own words.
+    await say(console, "/puzzle undo")
+    stale = await say(console, f"/panel {entry(placed, 'Fight the battle')}")
+    assert stale == "This puzzle panel is out of date; use the newest one."
+    await say(console, puzzle.solutions[0][0])
+    again = await say(console, "/panel")
+    verdict = await say(console, f"/panel {entry(again, 'Fight the battle')}")
+    assert verdict.startswith("Played: end")
+    assert "Solved: the goal is reached." in verdict and "[battle] " in verdict
+    assert "No entry 1 on this panel" in await say(console, "/panel 1")  # the panel closed

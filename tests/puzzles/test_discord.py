@@ -218,3 +218,28 @@ async def test_the_daily_posts_play_button_answers_the_clicker_only(world: Disco
     assert clicked.edits == [] and world.fake.message(int(post["id"])) == before
     assert (await service.store.open_puzzle_try(world.bob.id)) is not None
     assert (await service.store.open_puzzle_try(world.alice.id)) is None
+
+
+async def test_undo_on_the_panel_and_a_finished_tries_panel_is_out_of_date(
+    world: DiscordWorld, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    puzzle = next(p for p in choice.shipped() if p.solutions[0][0].startswith("place "))
+    monkeypatch.setattr(choice, "daily", lambda day: puzzle)
+    started = await world.slash(world.alice, "puzzle play")
+    (panel,) = [m for m in started.replies() if m["components"]]
+    panel = await play_action(world, world.alice, panel, puzzle.solutions[0][0])
+    assert "Played so far" in panel["content"]
+    await world.click(world.alice, panel, op(panel, "undo"))
+    undone = world.fake.message(int(panel["id"]))
+    assert "Played so far" not in undone["content"] and undone["content"].startswith("Puzzle ")
+    assert op(undone, "undo").split(":")[3] == "2"  # two writes: the place, then its undo
+    shown = await world.slash(world.alice, "puzzle show")  # the try on a second panel
+    (second,) = [m for m in shown.replies() if m["components"]]
+    await world.click(world.alice, second, op(second, "end"))
+    verdict = world.fake.message(int(second["id"]))
+    assert verdict["content"].startswith("Not solved")
+    late = await world.click(world.alice, undone, op(undone, "end"))  # the battle is fought
+    (refusal,) = late.followups
+    assert refusal.json["content"] == "This puzzle panel is out of date; use the newest one."
+    assert refusal.json["flags"] == EPHEMERAL and not refusal.json.get("components")
+    assert late.edits == []

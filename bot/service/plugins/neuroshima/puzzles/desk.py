@@ -86,9 +86,12 @@ def read_move(desk: Desk, text: str) -> Move:
     return Move(typed, state, fought(state))
 
 
+def stale() -> RequestError:
+    """The refusal of a panel built for an earlier point of a try, or for a try now over."""
+    return RequestError("This puzzle panel is out of date; use the newest one.", code="stale_panel")
+
+
 def check_version(desk: Desk, version: int | None) -> None:
     """Refuse a panel built for an earlier point of the try (a late second click)."""
     if version is not None and version != desk.record.version:
-        raise RequestError(
-            "This puzzle panel is out of date; use the newest one.", code="stale_panel"
-        )
+        raise stale()
