@@ -26,7 +26,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
-from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
+from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
 from games.base import GameError
 from games.text import Text
 
@@ -97,7 +97,7 @@ class Session:
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
-        self._shown: list[Message] = []
+        self._shown: list[Outgoing] = []
         """Messages printed since the last line, marked delivered in the outbox after it."""
         self.internal_errors = 0
         """Lines that ended in an internal error (a script run then exits non-zero)."""
@@ -118,6 +118,8 @@ class Session:
         if reply.game_id is not None:
             self.focus = reply.game_id
         self._shown += reply.messages
+        if isinstance(reply, LeagueReply):  # printed too (written with the league's change)
+            self._shown += reply.league
         return "\n".join(reply_lines(reply, self.names, self.images, self.say))
 
     async def _delivered(self) -> None:
@@ -200,7 +202,7 @@ class Session:
             replies = await leagues.tick(now)
             for reply in replies:
                 people = await self._people_only(reply)
-                self._shown += people.messages
+                self._shown += [*people.messages, *people.league]
                 lines += reply_lines(people, self.names, self.images, self.say)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break
