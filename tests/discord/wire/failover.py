@@ -93,7 +93,7 @@ async def play_for(
     """Everyone plays their games at human-like random intervals for `seconds`."""
     budget = Budget(10**9)
     end = time.monotonic() + seconds
-    players = list(dict.fromkeys(p for t in tables for p in t.players))
+    players = list({id(p): p for t in tables for p in t.players}.values())
 
     async def one_user(player: Player, rng: random.Random) -> None:
         player.patient = False
