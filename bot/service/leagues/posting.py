@@ -12,12 +12,15 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from bot.service.leagues.messages import LeagueMessage
 from bot.service.leagues.state import LeagueState, fold
-from bot.service.table import Host
 from storage.leagues import LeagueEvent, LeagueStatus, LeagueStore, NewLeagueEvent
 from storage.records import NewOutbox
+
+if TYPE_CHECKING:
+    from bot.service.leagues.messages import LeagueMessage
+    from bot.service.table import Host
 
 
 def prefix(league_id: int, version: int) -> str:
