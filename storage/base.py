@@ -284,6 +284,10 @@ class GameStore(Protocol):
         """Pending deadlines due at or before `now`, earliest first."""
         ...
 
+    async def pending_deadlines(self, game_id: int) -> list[DeadlineRecord]:
+        """A game's deadlines not yet handled nor cancelled, earliest first."""
+        ...
+
     async def leaderboard(
         self,
         game_key: str,

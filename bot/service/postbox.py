@@ -30,6 +30,7 @@ from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
 from bot.service.presenters import presenter_for, takes
 from bot.service.table import Host, Table, load_table, replay_state
+from bot.service.ticks import restart_stopped_clocks
 from bot.service.timeline import Move
 from bot.service.updates import (
     STATUSES,
@@ -320,10 +321,12 @@ def redraw_frames(
 
 
 async def catch_up(host: Host, game_id: int) -> list[Message]:
-    """A game told as it stands: its board for the channel, panels for the people to act."""
+    """A game told as it stands: its board for the channel, panels for the people to act
+    (whose turn clocks start if the lost change never started them)."""
     table = await load_table(host, game_id)
     if table.state is None:
         return [LobbyUpdate(game_id, lobby_text(host, table))]
+    await restart_stopped_clocks(host, table)  # the change's clocks may not have moved
     cut = await game_hooks.view_cut(host, table)
     summary = presenter_for(table.spec.key).summary(cut(table.view(None)))
     status = Text(

@@ -211,6 +211,33 @@ async def _digest(
     return [Digest(user, Text.lines(lines), tuple(g.id for g in waiting))]
 
 
+async def restart_stopped_clocks(host: Host, table: Table) -> None:
+    """Start the turn clock and digest of each person to act who has none running.
+
+    A change's clocks move after its commit (deadlines.reschedule); a process killed in
+    between leaves the next player without reminders or a timeout, and the game would wait
+    for ever. The change's catch-up (see postbox.catch_up) calls this. A seat that has a
+    grace period running keeps it.
+    """
+    if table.record.status is not GameStatus.ACTIVE or table.timeline.paused is not None:
+        return
+    pending = await host.store.pending_deadlines(table.id)
+    now = host.clock.now()
+    clock = table.settings.clock
+    for seat in sorted(table.humans_to_act()):
+        kinds = {d.kind for d in pending if d.seat == seat}
+        if clock and not kinds & {*REMINDERS, TIMEOUT, GRACE}:
+            due = [(seat, kind, now + timedelta(seconds=clock * share))
+                   for kind, share in REMINDERS.items()]  # fmt: skip
+            await host.store.add_deadlines(
+                table.id, [*due, (seat, TIMEOUT, now + timedelta(seconds=clock))]
+            )
+        user = table.user_at(seat)
+        if user is not None and DIGEST not in kinds:
+            settings = await host.store.get_user_settings(user)
+            await host.store.add_deadline(table.id, seat, DIGEST, next_digest(settings, now))
+
+
 def _human(delta: timedelta) -> Text:
     minutes = int(delta.total_seconds() // 60)
     if minutes >= 120:
