@@ -207,6 +207,10 @@ class Postbox:
         """Messages of these games that could not be delivered."""
         return await self.host.store.undeliverable(game_ids)
 
+    def holds(self, message: Outgoing) -> bool:
+        """Whether `message` is stored already (written with its change, or published)."""
+        return id(message) in self._keys
+
     def forget(self, messages: Sequence[Outgoing]) -> None:
         """Drop messages whose rows were not written after all."""
         for message in messages:
