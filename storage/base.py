@@ -290,6 +290,10 @@ class GameStore(PuzzleStore, Protocol):
         """Pending deadlines due at or before `now`, earliest first."""
         ...
 
+    async def pending_deadlines(self, game_id: int) -> list[DeadlineRecord]:
+        """A game's deadlines not yet handled nor cancelled, earliest first."""
+        ...
+
     async def leaderboard(
         self,
         game_key: str,

@@ -28,7 +28,7 @@ from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
 from bot.service.outbox import LOBBY
-from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
+from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
 from bot.service.plugins.neuroshima.puzzles import panel as puzzle_panel
 from bot.service.plugins.neuroshima.puzzles import tries
 from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
@@ -106,7 +106,7 @@ class Session:
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
-        self._shown: list[Message] = []
+        self._shown: list[Outgoing] = []
         """Messages printed since the last line, marked delivered in the outbox after it."""
         self.internal_errors = 0
         """Lines that ended in an internal error (a script run then exits non-zero)."""
@@ -130,6 +130,8 @@ class Session:
             self.focus = reply.game_id
         self.puzzling = isinstance(reply, PuzzleReply) and reply.panel is not None
         self._shown += reply.messages
+        if isinstance(reply, LeagueReply):  # printed too (written with the league's change)
+            self._shown += reply.league
         return "\n".join(reply_lines(reply, self.names, self.images, self.say))
 
     async def _delivered(self) -> None:
@@ -212,7 +214,7 @@ class Session:
             replies = await leagues.tick(now)
             for reply in replies:
                 people = await self._people_only(reply)
-                self._shown += people.messages
+                self._shown += [*people.messages, *people.league]
                 lines += reply_lines(people, self.names, self.images, self.say)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break

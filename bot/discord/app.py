@@ -36,7 +36,7 @@ from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.puzzles import PuzzleButton, PuzzleSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
-from bot.lag import LagMonitor
+from bot.lag import LagMonitor, freeze_start_up
 from bot.service import metrics
 from bot.service.i18n import localise
 from bot.service.play import replies_later
@@ -172,6 +172,7 @@ class MusterBot(discord.AutoShardedClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await self._sync()
+        freeze_start_up()  # start-up's objects stay out of the loop's garbage collections
         self._ticker = asyncio.create_task(self._tick_forever())
         self._courier = asyncio.create_task(self.runner.delivery.courier.run())
         await self._serve_health(self.runner.service)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
+import bot.service.leagues.posting as posting
 import bot.service.lobby as lobby
 from bot.service.i18n import stored
 from bot.service.leagues.adjudicate import adjudicated
-from bot.service.leagues.messages import TableOpened
+from bot.service.leagues.messages import LeagueMessage, TableOpened
 from bot.service.leagues.results import leagues_of, result_data
 from bot.service.leagues.state import (
     PAIRED,
@@ -31,7 +32,7 @@ from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError
 from storage.leagues import NewLeagueEvent
-from storage.records import GameStatus, NewGame, NewSeat
+from storage.records import GameStatus, NewGame, NewOutbox, NewSeat
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +46,11 @@ def seat_user(state: LeagueState, entrant: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A round written to the log, with the messages of its started games."""
+    """A round written to the log: the messages of its started games, and the league's own
+    (the announcement, then a thread per table) that were written with the pairing."""
 
     messages: tuple[Message, ...]
-    tables: tuple[TableOpened, ...]
+    league: tuple[LeagueMessage, ...]
 
 
 def _new_game(state: LeagueState, seats: Sequence[int]) -> NewGame:
@@ -80,11 +82,14 @@ async def open_round(
     pairing: Pairing,
     now: datetime,
     slots: Sequence[int] = (),
+    announce: Callable[[LeagueState], LeagueMessage] | None = None,
 ) -> Opened:
-    """Create the round's games and log the pairing with its links (one write), then start them.
+    """Create the round's games and log the pairing with its links, `announce(the league
+    paired)` and the tables' threads (one write), then start the games.
 
     A crash before the write leaves nothing behind; after it, the round's lobbies are logged
-    and linked, and `start_games` starts whichever have not started (again after a restart).
+    and linked, its messages are in the outbox, and `start_games` starts whichever games have
+    not started (again after a restart).
     """
     deadline = now + timedelta(seconds=state.config.round_time)
 
@@ -102,20 +107,29 @@ async def open_round(
         }
         return NewLeagueEvent(PAIRED, data)
 
+    league: list[LeagueMessage] = []
+
+    def outbox(games: Sequence[int]) -> list[NewOutbox]:
+        if announce is not None:
+            league.append(announce(posting.after(state, paired(games), now)))
+        league.extend(tables_opened(state, number, games, pairing.tables))
+        return posting.rows(host, league, posting.prefix(state.id, state.version))
+
     new = [_new_game(state, seats) for seats in pairing.tables]
-    _, games = await leagues_of(host).open_round(state.id, state.version, number, new, paired)
-    return await start_games(host, state, number, games, pairing.tables)
+    store = leagues_of(host)
+    try:
+        await store.open_round(state.id, state.version, number, new, paired, outbox)
+    except BaseException:
+        posting.unwritten(host, league)
+        raise
+    games = [m.game_id for m in league if isinstance(m, TableOpened)]
+    return Opened(tuple(await start_games(host, state, games)), tuple(league))
 
 
-async def start_games(
-    host: Host,
-    state: LeagueState,
-    number: int,
-    games: Sequence[int],
-    tables: Sequence[Sequence[int]],
-) -> Opened:
-    """Start a round's lobbies (again after a crash: started ones are skipped)."""
-    messages: list[Message] = []
+def tables_opened(
+    state: LeagueState, number: int, games: Sequence[int], tables: Sequence[Sequence[int]]
+) -> list[TableOpened]:
+    """A thread per table of round `number` under the league channel, its players named."""
     opened: list[TableOpened] = []
     head = state.head
     for board, (gid, seats) in enumerate(zip(games, tables, strict=True), start=1):
@@ -134,6 +148,14 @@ async def start_games(
                 state.id, head.guild_id, head.channel_id, number, board, gid, users, title, text
             )
         )
+    return opened
+
+
+async def start_games(host: Host, state: LeagueState, games: Sequence[int]) -> list[Message]:
+    """Start a round's lobbies (again after a crash: started ones are skipped); the messages
+    of the games that started."""
+    messages: list[Message] = []
+    for gid in games:
         record = await host.store.get_game(gid)
         if record.status is not GameStatus.LOBBY:
             continue
@@ -143,7 +165,7 @@ async def start_games(
             log.error("league %d: game %d did not start: %s", state.id, gid, err)
             continue
         messages.extend(reply.messages)
-    return Opened(tuple(messages), tuple(opened))
+    return messages
 
 
 def adjudication_reason(rule: str, by_organiser: bool) -> Text:
