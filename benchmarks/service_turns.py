@@ -4,7 +4,8 @@ One process, SQLite in a temporary folder, N concurrent players (two per game, h
 between people, no AI seat): each player waits for its turn, sends one random legal action
 as a structured action (as a button does), and counts the turn acknowledged when the service
 has answered and the board image of the public update is drawn (as the Discord front-end does
-before it posts). A finished game is replaced by a new one. The event loop's stalls are
+before it posts); then the turn's messages are marked sent, as the front-end marks them once
+posted. A finished game is replaced by a new one. The event loop's stalls are
 recorded by the bot's lag monitor at the same time.
 
     .venv/bin/python benchmarks/service_turns.py --players 16 --seconds 60
@@ -97,9 +98,18 @@ async def player(bench: Bench, pair: int, name: str, games: list[int]) -> None:
         reply = await service.act(gid, me, rng.choice(legal))
         images = [i for m in reply.messages if isinstance(m, PublicUpdate) for i in m.images]
         await draw(images[:1])
+        await delivered(service, reply.messages)
         bench.acks.append(time.perf_counter() - started)
         event.set()
         bench.changed[gid] = asyncio.Event()
+
+
+async def delivered(service: Service, messages: Any) -> None:
+    """Mark a turn's messages sent, as the front-end does once it has posted them (until then
+    the outbox keeps them, with their views, in memory)."""
+    postbox = getattr(service, "postbox", None)
+    if postbox is not None:  # before issue 18 messages were never stored
+        await postbox.delivered_all(await postbox.publish(messages))
 
 
 async def _wait(event: asyncio.Event) -> None:
@@ -152,6 +162,12 @@ async def main(players: int, seconds: float, seed: str) -> None:
         service = Service(store)
         bench = Bench(service, seconds, seed)
         pairs = [[await new_game(bench, p)] for p in range(players // 2)]
+        try:
+            from bot.lag import freeze_start_up
+
+            freeze_start_up()  # as the bot does when start-up is over
+        except ImportError:
+            pass
         if monitor is not None:
             monitor.largest_ms = monitor.largest_busy_ms = (
                 0.0  # the set-up (imports, the pool starting) is not a turn

@@ -51,13 +51,17 @@ def _parser() -> argparse.ArgumentParser:
 
     neuroshima = sub.add_parser("neuroshima", help="Neuroshima Hex tools")
     ns_sub = neuroshima.add_subparsers(dest="ns_command", metavar="TOOL", required=True)
-    battle = ns_sub.add_parser("battle", help="resolve one battle from a scenario file (JSON)")
-    battle.add_argument("file", type=Path, help="a muster.neuroshima.battle/1 scenario")
+    battle = ns_sub.add_parser("battle", help="resolve battles from scenario files (JSON)")
+    battle.add_argument(
+        "files", type=Path, nargs="+", metavar="FILE", help="muster.neuroshima.battle/1 scenarios"
+    )
     render = ns_sub.add_parser("render", help="draw a scenario position as a PNG")
     render.add_argument("file", type=Path, help="a muster.neuroshima.battle/1 scenario")
     render.add_argument("--out", type=Path, required=True, help="where to write the PNG")
     selfplay = ns_sub.add_parser("selfplay", help="bots play each other; prints a result table")
     selfplay.add_argument("args", nargs=argparse.REMAINDER, help="--a LEVEL --b LEVEL ...")
+    puzzle = ns_sub.add_parser("puzzle", help="generate and check battle puzzles")
+    puzzle.add_argument("args", nargs=argparse.REMAINDER, help="generate ... / check FILE...")
 
     space_alert = sub.add_parser("space-alert", help="Space Alert tools")
     sa_sub = space_alert.add_subparsers(dest="sa_command", metavar="TOOL", required=True)
@@ -128,10 +132,24 @@ def _run_format(path: Path, run: Callable[[Any], dict[str, Any]], locale: str, d
     return 0
 
 
-def _neuroshima_battle(path: Path, locale: str) -> int:
+def _neuroshima_battle(paths: Sequence[Path], locale: str) -> int:
+    from games.base import GameError
     from games.neuroshima import scenario
 
-    return _run_format(path, scenario.run, locale, FORMAT_DOCS["neuroshima"])
+    doc = FORMAT_DOCS["neuroshima"]
+    if len(paths) == 1:
+        return _run_format(paths[0], scenario.run, locale, doc)
+    # Several files: one compact line each, in order; a bad file is a line of its own.
+    status = 0
+    for path in paths:
+        try:
+            line: dict[str, Any] = scenario.run(_read_json(path))
+        except (ValueError, GameError) as err:
+            said = _message(err) if isinstance(err, ValueError) else err.user_message
+            line = {"file": str(path), "error": _say(said, locale)}
+            status = EXIT_USAGE
+        print(json.dumps(line, ensure_ascii=False, separators=(",", ":")))
+    return status
 
 
 def _space_alert_resolve(path: Path, locale: str) -> int:
@@ -223,7 +241,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
         return _run_demo(args, settings)
     if command == "neuroshima":
         if args.ns_command == "battle":
-            return _neuroshima_battle(args.file, settings.locale)
+            return _neuroshima_battle(args.files, settings.locale)
         return _neuroshima_render(args.file, args.out, settings.locale)
     if command == "space-alert":
         return _space_alert_resolve(args.file, settings.locale)
@@ -234,6 +252,7 @@ def _dispatch(args: argparse.Namespace, settings: Settings) -> int:
 PASS_THROUGH = {
     ("db",): "bot.db_cli:main",
     ("neuroshima", "selfplay"): "bot.selfplay:selfplay_main",
+    ("neuroshima", "puzzle"): "bot.puzzles_cli:main",
 }
 """Tools with their own argument parsers: the rest of the command line goes to them as is."""
 

@@ -196,10 +196,13 @@ def _replay_hosted(
     """Replay a game the host service wrote: its log mixes moves with the host's own notes
     (undo, takeback, votes), so it is folded exactly as the service loads it, and the result is
     the service's snapshot form, which the check compares with stored snapshots."""
+    from bot.service.plugin import install
+    from bot.service.plugins.registry import builtin
     from bot.service.profiles import profile_for
     from bot.service.snapshots import TableFolder
     from bot.service.table import HostSettings
 
+    install(builtin())  # the games' profiles, as the service that wrote the log had them
     settings = HostSettings.from_json(game.config.get("host", {}))
     folder = TableFolder(spec, profile_for(spec), game.config["game"], settings.seats)
     return folder.encode(folder.apply(folder.initial(game, seats), events))

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from storage.puzzles import PuzzleStore
 from storage.records import (
     DeadlineRecord,
     EventRecord,
@@ -77,6 +78,11 @@ class GameClosedError(ConflictError):
     """The game is finished or abandoned and takes no more events."""
 
 
+class PuzzleRatingMovedError(ConflictError):
+    """A puzzle's rating changed since it was read (another player's try ended meanwhile):
+    nothing was written; read it again and rate again."""
+
+
 class SeatTakenError(ConflictError):
     """Somebody already holds that seat."""
 
@@ -101,7 +107,7 @@ def digest(value: Any) -> str:
     return hashlib.sha256(dumps(value).encode()).hexdigest()
 
 
-class GameStore(Protocol):
+class GameStore(PuzzleStore, Protocol):
     """Records in, records out: everything the host persists goes through here."""
 
     @property
@@ -282,6 +288,10 @@ class GameStore(Protocol):
 
     async def due_deadlines(self, now: datetime, *, limit: int = 100) -> list[DeadlineRecord]:
         """Pending deadlines due at or before `now`, earliest first."""
+        ...
+
+    async def pending_deadlines(self, game_id: int) -> list[DeadlineRecord]:
+        """A game's deadlines not yet handled nor cancelled, earliest first."""
         ...
 
     async def leaderboard(

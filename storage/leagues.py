@@ -9,7 +9,7 @@ from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from storage.base import ConflictError, StorageError
-from storage.records import JSONObject, NewGame
+from storage.records import JSONObject, NewGame, NewOutbox
 
 
 class LeagueStatus(StrEnum):
@@ -107,9 +107,11 @@ class LeagueStore(Protocol):
         channel_id: int | None = None,
         ends: datetime | None = None,
         events: Sequence[NewLeagueEvent] = (),
+        outbox: Callable[[LeagueHead], Sequence[NewOutbox]] | None = None,
     ) -> LeagueHead:
-        """Start a league with settings and its first `events` in one transaction;
-        ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction, with the
+        messages `outbox(the new league)` enqueued in it; ConflictError when the guild has one
+        with that name."""
         ...
 
     async def get_league(self, league_id: int) -> LeagueHead:
@@ -132,8 +134,10 @@ class LeagueStore(Protocol):
         *,
         status: LeagueStatus | None = None,
         games: Sequence[LeagueGame] = (),
+        outbox: Sequence[NewOutbox] = (),
     ) -> LeagueHead:
-        """Log events (and link games) in one transaction; StaleLeagueError if moved on."""
+        """Log events (and link games, enqueue `outbox`) in one transaction; StaleLeagueError
+        if moved on."""
         ...
 
     async def open_round(
@@ -143,9 +147,11 @@ class LeagueStore(Protocol):
         round_number: int,
         games: Sequence[NewGame],
         paired: Callable[[Sequence[int]], NewLeagueEvent],
+        outbox: Callable[[Sequence[int]], Sequence[NewOutbox]] | None = None,
     ) -> tuple[LeagueHead, list[int]]:
-        """Create a round's games with their seats, log `paired(game ids)` and link the games
-        as tables 1.. of the round, all in one transaction; StaleLeagueError if moved on."""
+        """Create a round's games with their seats, log `paired(game ids)`, link the games
+        as tables 1.. of the round and enqueue `outbox(game ids)`, all in one transaction;
+        StaleLeagueError if moved on."""
         ...
 
     async def league_events(self, league_id: int, *, start: int = 0) -> list[LeagueEvent]:

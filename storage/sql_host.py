@@ -194,6 +194,16 @@ class SqlStore(SqlLog, SqlOutbox, SqlPrivacy):
             )
         return [self._deadline(r) for r in rows]
 
+    async def pending_deadlines(self, game_id: int) -> list[DeadlineRecord]:
+        """A game's deadlines not yet handled nor cancelled, earliest first."""
+        async with self._read() as tx:
+            rows = await tx.fetch(
+                f"SELECT {DEADLINE_COLUMNS} FROM deadlines WHERE game_id = ? AND done IS NULL"
+                " ORDER BY due, id",
+                game_id,
+            )
+        return [self._deadline(r) for r in rows]
+
     async def complete_deadline(
         self, deadline_id: int, *, outbox: Sequence[NewOutbox] = ()
     ) -> bool:

@@ -16,8 +16,9 @@ from storage.leagues import (
     NewLeagueEvent,
     StaleLeagueError,
 )
-from storage.records import NewGame
+from storage.records import NewGame, NewOutbox
 from storage.sql import SqlCore, Tx, json_object
+from storage.sql_outbox import insert_outbox
 
 HEAD_COLUMNS = (
     "id, guild_id, channel_id, name, game_key, config, status, version, created, updated, ends"
@@ -70,9 +71,11 @@ class SqlLeagues(SqlCore):
         channel_id: int | None = None,
         ends: datetime | None = None,
         events: Sequence[NewLeagueEvent] = (),
+        outbox: Callable[[LeagueHead], Sequence[NewOutbox]] | None = None,
     ) -> LeagueHead:
-        """Start a league with settings and its first `events` in one transaction;
-        ConflictError when the guild has one with that name."""
+        """Start a league with settings and its first `events` in one transaction, with the
+        messages `outbox(the new league)` enqueued in it; ConflictError when the guild has one
+        with that name."""
         text = json_object(config, "league config")
         now = self._t(self._now())
         async with self._write() as tx:
@@ -97,6 +100,8 @@ class SqlLeagues(SqlCore):
             head = self._head(r)
             if events:
                 head = await self._append_league_in(tx, head.id, 0, events)
+            if outbox is not None:
+                await insert_outbox(tx, outbox(head), now, self._t)
         return head
 
     async def get_league(self, league_id: int) -> LeagueHead:
@@ -131,14 +136,18 @@ class SqlLeagues(SqlCore):
         *,
         status: LeagueStatus | None = None,
         games: Sequence[LeagueGame] = (),
+        outbox: Sequence[NewOutbox] = (),
     ) -> LeagueHead:
-        """Log events (and link games) in one transaction; StaleLeagueError if moved on."""
+        """Log events (and link games, enqueue `outbox`) in one transaction; StaleLeagueError
+        if moved on."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         async with self._write() as tx:
-            return await self._append_league_in(
+            head = await self._append_league_in(
                 tx, league_id, expected_seq, events, status=status, games=games
             )
+            await insert_outbox(tx, outbox, self._t(self._now()), self._t)
+        return head
 
     async def open_round(
         self,
@@ -147,9 +156,11 @@ class SqlLeagues(SqlCore):
         round_number: int,
         games: Sequence[NewGame],
         paired: Callable[[Sequence[int]], NewLeagueEvent],
+        outbox: Callable[[Sequence[int]], Sequence[NewOutbox]] | None = None,
     ) -> tuple[LeagueHead, list[int]]:
-        """Create a round's games with their seats, log `paired(game ids)` and link the games
-        as tables 1.. of the round, all in one transaction; StaleLeagueError if moved on."""
+        """Create a round's games with their seats, log `paired(game ids)`, link the games
+        as tables 1.. of the round and enqueue `outbox(game ids)`, all in one transaction;
+        StaleLeagueError if moved on."""
         if expected_seq < 0:
             raise ValueError(f"expected_seq must be >= 0, not {expected_seq}")
         async with self._write() as tx:
@@ -164,6 +175,8 @@ class SqlLeagues(SqlCore):
             head = await self._append_league_in(
                 tx, league_id, expected_seq, [paired(ids)], games=links
             )
+            if outbox is not None:
+                await insert_outbox(tx, outbox(ids), self._t(self._now()), self._t)
         return head, ids
 
     async def _append_league_in(

@@ -110,6 +110,24 @@ class SqlPrivacy(SqlCore):
                     " WHERE m.user_id = ? ORDER BY l.id",
                     user_id,
                 ),
+                "puzzle_tries": await self._rows(
+                    tx,
+                    "SELECT guild_id, puzzle_id, day, status, actions, started AS created,"
+                    " finished FROM puzzle_tries WHERE user_id = ? ORDER BY id",
+                    user_id,
+                ),
+                "puzzle_ratings": await self._rows(
+                    tx,
+                    "SELECT guild_id, mu, sigma, tries, solved, updated FROM puzzle_ratings"
+                    " WHERE user_id = ? ORDER BY guild_id",
+                    user_id,
+                ),
+                "puzzle_streaks": await self._rows(
+                    tx,
+                    "SELECT guild_id, current, best, last_day FROM puzzle_streaks"
+                    " WHERE user_id = ? ORDER BY guild_id",
+                    user_id,
+                ),
                 "actions": await self._rows(
                     tx,
                     "SELECT e.game_id, e.seq, e.seat, e.action, e.created FROM events e"
@@ -127,9 +145,12 @@ class SqlPrivacy(SqlCore):
             item = {}
             for key in row.keys():  # noqa: SIM118 - driver rows are mappings without iteration
                 value = row[key]
-                if key in ("joined", "left_at", "updated", "created") and value is not None:
+                if (
+                    key in ("joined", "left_at", "updated", "created", "finished")
+                    and value is not None
+                ):
                     value = self._dt(value).isoformat()
-                elif key == "action":
+                elif key in ("action", "actions"):
                     value = self._json(value)
                 item[key] = value
             found.append(item)
@@ -171,7 +192,9 @@ class SqlPrivacy(SqlCore):
                 await self._rename_in_game(tx, game_id, user_id, pseudonym)
                 await self._unname_outcome(tx, game_id, names, replacement)
             await self._rename_in_leagues(tx, user_id, pseudonym)
-            for table in ("user_settings", "ratings", "seat_names"):
+            tables = ("user_settings", "ratings", "seat_names")
+            puzzles = ("puzzle_tries", "puzzle_ratings", "puzzle_streaks")
+            for table in (*tables, *puzzles):
                 await tx.execute(f"DELETE FROM {table} WHERE user_id = ?", user_id)
             await tx.execute(
                 "UPDATE rating_history SET user_id = ? WHERE user_id = ?", pseudonym, user_id

@@ -19,6 +19,7 @@ from storage.base import Clock, ConflictError, MigrationError, StorageError, Sto
 from storage.migrations import latest, migrations
 from storage.sql_host import SqlStore
 from storage.sql_leagues import SqlLeagues
+from storage.sql_puzzles import SqlPuzzles
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ def _check_path(path: Path) -> None:
         raise StorageError(f"{path} is not an SQLite database (damaged, or some other file)")
 
 
-class SqliteStore(SqlStore, SqlLeagues):
+class SqliteStore(SqlStore, SqlLeagues, SqlPuzzles):
     """A GameStore in one SQLite file: a writer connection and a query-only reader."""
 
     def __init__(

@@ -2,8 +2,14 @@
 
 import os
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from bot.service.plugin import install
+from bot.service.plugins.registry import builtin
 
 # Muster's home (database, .env, images, logs) defaults to the user's data folder: the suite
 # must never read or write a developer's real one, nor its own from an earlier run.
@@ -19,3 +25,23 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("muster")
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _the_checkout_stays_clean() -> Iterator[None]:
+    """No test leaves a file in the checkout's top folder or the working directory (a console
+    export once landed there: exports go to the output folder or MUSTER_HOME)."""
+    folders = {CHECKOUT, Path.cwd().resolve()}
+    before = {f: set(f.iterdir()) for f in folders}
+    yield
+    new = (p for f in folders for p in set(f.iterdir()) - before[f])
+    # Tools' own caches (.hypothesis, .pytest_cache, __pycache__) may appear on a first run.
+    left = sorted(str(p) for p in new if not p.name.startswith((".", "__")))
+    assert left == [], f"tests left files behind: {left}"
+
+
+# The hosted games, installed as every entry point does when it builds its Service: a test that
+# asks a game's presenter or profile before it builds one sees the same plug-ins.
+install(builtin())

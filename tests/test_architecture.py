@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.architecture import check_tree
+from tests.import_cycles import cycles, import_graph
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,3 +82,36 @@ def test_each_forbidden_import_is_reported(
     assert len(violations) == 1, violations
     assert rule in violations[0].rule
     assert violations[0].module == path.removesuffix(".py").replace("/", ".")
+
+
+def test_no_import_cycles_between_modules() -> None:
+    graph = import_graph(ROOT, ("bot", "games", "rendering", "storage"))
+    found = [" ".join(component) for component in cycles(graph)]
+    assert not found, "import cycles:\n" + "\n".join(found)
+
+
+CYCLIC = {
+    "pkg/__init__.py": "from pkg.board import Board\n",
+    "pkg/board.py": "from pkg import Tile\n",
+    "pkg/tiles.py": "def draw():\n    from pkg.rules import legal\n",
+    "pkg/rules.py": "from . import tiles\n",
+    "pkg/view.py": (
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.shown import Shown\n"
+    ),
+    "pkg/shown.py": "from pkg.view import View\nfrom pkg import board\n",
+}
+
+
+def test_the_cycle_checker_finds_reexports_deferred_imports_and_spares_type_checking(
+    tmp_path: Path,
+) -> None:
+    root = _tree(tmp_path, CYCLIC)
+    graph = import_graph(root, ("pkg",))
+    assert graph["pkg.shown"] == {"pkg.view", "pkg.board"}  # `from pkg import board`: a module
+    assert graph["pkg.board"] == {"pkg"}  # `from pkg import Tile`: a name of the package
+    assert cycles(graph) == [["pkg", "pkg.board"], ["pkg.rules", "pkg.tiles"]]
+
+
+def test_the_cycle_checker_passes_a_tree_that_only_imports_downwards(tmp_path: Path) -> None:
+    tree = {**CYCLIC, "pkg/board.py": "from pkg.tiles import draw\n", "pkg/tiles.py": ""}
+    assert cycles(import_graph(_tree(tmp_path, tree), ("pkg",))) == []

@@ -92,7 +92,7 @@ async def open_session(settings: Settings, options: ConsoleOptions) -> Session:
     book = NameBook(names_path(settings))
     for name in book.names:
         service.user(name)
-    images = Images(options.out if options.images else None, options.open_images)
+    images = Images(options.out if options.images else None, options.open_images, options.out)
     session = Session(service, images, clock, remember=book.add, language=settings.locale)
     book.add(session.user)
     return session

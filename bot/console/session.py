@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
+from bot.console import panel as panels
 from bot.console.parse import check_digits, clean_line, option_word, parse_command
 from bot.console.show import Images, league_lines, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
@@ -26,7 +27,11 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
-from bot.service.parcels import LEAGUE_MESSAGES, CatchUp
+from bot.service.outbox import LOBBY
+from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
+from bot.service.plugins.neuroshima.puzzles import panel as puzzle_panel
+from bot.service.plugins.neuroshima.puzzles import tries
+from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.base import GameError
 from games.text import Text
 
@@ -34,6 +39,7 @@ log = logging.getLogger(__name__)
 
 DEFAULT_USER = "you"
 LEAGUE_GROUP = "league"
+PUZZLE_GROUP = "puzzle"
 MAX_LEAGUE_TICKS = 64
 """League ticks in a row at most (AI tables end as they start, pairing the next round)."""
 CONSOLE_HELP = Text.lines(
@@ -45,6 +51,7 @@ CONSOLE_HELP = Text.lines(
         Text("  /tick           deliver reminders, timeouts and digests that are due now"),
         Text("  /seed TEXT      new games get this seed (reproducible scripts)"),
         Text("  /export [N]     write a game's JSON record and final board to the output folder"),
+        Text("  /panel [N]      your panel in the game in focus; /panel N picks its entry N"),
         Text("  /quit           leave"),
         Text("Text without a slash is played in the game in focus: place runner C3 2"),
     ]
@@ -94,14 +101,18 @@ class Session:
         self.operator = user
         """Who sits at the keyboard: they administrate the console's leagues (guild 0)."""
         self.focus: int | None = None
+        self.puzzling = False
+        """A puzzle is in play: text without a slash is played in it (until its battle)."""
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
-        self._shown: list[Message] = []
+        self._shown: list[Outgoing] = []
         """Messages printed since the last line, marked delivered in the outbox after it."""
         self.internal_errors = 0
         """Lines that ended in an internal error (a script run then exits non-zero)."""
         self.last_internal = ""
+        self.shown_panel: panels.Shown | None = None
+        """The panel /panel printed last (what /panel N picks from)."""
         self.service.user(user)
 
     @property
@@ -117,7 +128,10 @@ class Session:
     def _print(self, reply: Reply) -> str:
         if reply.game_id is not None:
             self.focus = reply.game_id
+        self.puzzling = isinstance(reply, PuzzleReply) and reply.panel is not None
         self._shown += reply.messages
+        if isinstance(reply, LeagueReply):  # printed too (written with the league's change)
+            self._shown += reply.league
         return "\n".join(reply_lines(reply, self.names, self.images, self.say))
 
     async def _delivered(self) -> None:
@@ -200,7 +214,7 @@ class Session:
             replies = await leagues.tick(now)
             for reply in replies:
                 people = await self._people_only(reply)
-                self._shown += people.messages
+                self._shown += [*people.messages, *people.league]
                 lines += reply_lines(people, self.names, self.images, self.say)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break
@@ -222,6 +236,8 @@ class Session:
         return replace(reply, messages=tuple(kept))
 
     async def _handle(self, text: str) -> Answer:
+        if not text.startswith("/") and self.puzzling:
+            text = f"/{PUZZLE_GROUP} act action:{text}"
         if not text.startswith("/"):
             routed = await self._with_options(text)
             if routed is None:
@@ -241,7 +257,7 @@ class Session:
             await self._listen()  # the answer already speaks the language it chose
         if isinstance(reply, LeagueReply):
             reply = await self._people_only(reply)
-        if parsed.command.name in ("new", "challenge") and self.seed is not None:
+        if reply.kind == LOBBY and self.seed is not None:
             self.seeds_used += 1
         if parsed.command.name == "help":
             topic = options.get("topic")
@@ -281,6 +297,7 @@ class Session:
             "/tick": self._tick,
             "/seed": self._seed,
             "/export": self._export,
+            "/panel": self._panel,
             "/quit": self._quit,
             "/exit": self._quit,
         }
@@ -339,6 +356,37 @@ class Session:
         lines: list[str] = [Text("Exported game {game}: {path}", game=gid, path=str(path))]
         lines += [self.images.image(i) for i in final]
         return Answer(Text.lines(lines))
+
+    async def _panel(self, arg: str) -> Answer:
+        if not arg.strip():
+            self.shown_panel = await self._fresh_panel()
+            return Answer("\n".join(self.shown_panel.lines))
+        listed = self.shown_panel.entries if self.shown_panel else []
+        number = int(arg) if arg.strip().isdigit() else 0
+        if not 1 <= number <= len(listed):
+            return Answer(Text("No entry {n} on this panel: /panel shows it again.", n=arg))
+        entry = listed[number - 1]
+        shown = await panels.pick(self.service, self.user, entry, self.images, self.say)
+        self.shown_panel = shown if shown.entries else None
+        lines = list(shown.lines)
+        if shown.played is not None and shown.entries:  # a panel redrawn after the move
+            lines.insert(0, self._print(shown.played))
+        elif shown.played is not None:
+            lines.append(self._print(shown.played))
+        return Answer("\n".join(line for line in lines if line))
+
+    async def _fresh_panel(self) -> panels.Shown:
+        """The panel of the puzzle in play (bare text goes to it too), else of the game in
+        focus."""
+        if self.puzzling:
+            try_id = (await tries.desk(self.service, self.user)).record.id
+            return await panels.fresh(self.service, try_id, self.user, self.images, self.say,
+                                      panel=puzzle_panel.PANEL)  # fmt: skip
+        if self.focus is None:
+            raise GameError(
+                "No game in focus: start one (/help) or pick one with /game N.", "no_game"
+            )
+        return await panels.fresh(self.service, self.focus, self.user, self.images, self.say)
 
     async def _quit(self, arg: str) -> Answer:
         del arg

@@ -30,6 +30,7 @@ from bot.service.leagues import (
     ScheduledEvent,
     TableOpened,
 )
+from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.text import Text
 
 log = logging.getLogger(__name__)
@@ -40,11 +41,18 @@ Say = Callable[[str], str]
 
 
 class Images:
-    """Writes PNGs into a folder (or nowhere: `folder=None` draws nothing and says nothing)."""
+    """Writes PNGs into a folder (or nowhere: `folder=None` draws nothing and says nothing).
 
-    def __init__(self, folder: Path | None, open_images: bool = False) -> None:
+    A reply's data files (a privacy export) go to `files`, the output folder even when images
+    are off; without one they are not written at all, never into the working directory.
+    """
+
+    def __init__(
+        self, folder: Path | None, open_images: bool = False, files: Path | None = None
+    ) -> None:
         self.folder = folder
         self.open_images = open_images
+        self.files = files or folder
         self.written: list[Path] = []
         self.language = "en"
         """The language of the words drawn in images (the acting console user's)."""
@@ -68,9 +76,10 @@ class Images:
 
     def file(self, image: Image) -> Text:
         """Write a reply's file (data, not a picture: written even when images are off)."""
-        folder = self.folder or Path(".")
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / image.name
+        if self.files is None:
+            return Text("file not written (no output folder): {file}", file=image.name)
+        self.files.mkdir(parents=True, exist_ok=True)
+        path = self.files / image.name
         path.write_bytes(image.png(self.language))
         return Text("file: {file}", file=str(path))
 
@@ -193,11 +202,24 @@ STATUSES = {
 """A league night's status as players read it."""
 
 
+def puzzle_lines(reply: PuzzleReply, images: Images, say: Say = str) -> list[str]:
+    """A puzzle answer's pictures, and its battle: caption, narration and frames."""
+    lines = [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
+    replay = reply.replay
+    if replay is not None:
+        lines.append(say(Text("[battle] {caption}", caption=replay.caption)))
+        lines += _indent(say(replay.narration))
+        lines += _indent("\n".join(say(line) for line in images.frames(replay)))
+    return lines
+
+
 def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> list[str]:
     """A whole reply: its text, its league messages, then each message not already said."""
     shown = say(reply.text)
     lines = [shown] if reply.text else []
     lines += [f"  {say(images.file(f))}" for f in reply.files]
+    if isinstance(reply, PuzzleReply):
+        lines += puzzle_lines(reply, images, say)
     if isinstance(reply, LeagueReply):
         lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:

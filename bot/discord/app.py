@@ -33,16 +33,15 @@ from bot.discord.leagues import tick_leagues
 from bot.discord.lifecycle import CLOCK_SECONDS, IN_FLIGHT_SECONDS, STOP_SECONDS, Alarm
 from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
+from bot.discord.puzzles import PuzzleButton, PuzzleSelect
 from bot.discord.runner import Runner
 from bot.discord.schema import build
-from bot.discord.space_alert import AlertButton, AlertSelect
-from bot.lag import LagMonitor
+from bot.lag import LagMonitor, freeze_start_up
 from bot.service import metrics
-from bot.service.commands.frontend import open_service
 from bot.service.i18n import localise
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies, owed_games
-from bot.service.service import Service
+from bot.service.service import Service, open_service
 from bot.service.workers import Workers
 from bot.service.workers import install as install_workers
 from games.text import Text
@@ -57,7 +56,8 @@ LEAGUE_TICKS = 12
 """Leagues move on every 12th tick (once a minute): their deadlines are hours apart, and checking
 them loads every open league."""
 DYNAMIC_ITEMS = (
-    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect, AlertButton, AlertSelect,
+    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect,
+    PuzzleButton, PuzzleSelect,
 )  # fmt: skip
 
 
@@ -172,6 +172,7 @@ class MusterBot(discord.AutoShardedClient):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(Translator())
         await self._sync()
+        freeze_start_up()  # start-up's objects stay out of the loop's garbage collections
         self._ticker = asyncio.create_task(self._tick_forever())
         self._courier = asyncio.create_task(self.runner.delivery.courier.run())
         await self._serve_health(self.runner.service)

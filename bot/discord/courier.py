@@ -116,6 +116,18 @@ def describe(err: BaseException) -> str:
     return f"{type(err).__name__}: {err}"
 
 
+def mentions(users: Sequence[int]) -> str:
+    """Discord mentions of real users (AI seats have negative ids and no mention)."""
+    return " ".join(f"<@{u}>" for u in users if u > 0)
+
+
+def allowed(users: Sequence[int]) -> discord.AllowedMentions:
+    """Ping exactly these users: never roles or @everyone from text a player wrote."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(u) for u in users if u > 0]
+    )
+
+
 class Courier:
     """Flushes parcels through a Delivery and runs the loop that sends the rest."""
 

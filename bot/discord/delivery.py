@@ -15,10 +15,11 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n
-from bot.discord.courier import Courier, is_gone, once, resending, seen
-from bot.discord.leagues import deliver_league_message, tick_leagues
+from bot.discord.courier import Courier, allowed, is_gone, mentions, once, resending, seen
+from bot.discord.leagues import deliver_league, deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
+from bot.discord.puzzle_posts import post_daily
 from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
 from bot.discord.space_alert_bridge import deliver_bridge
 from bot.discord.threads import ARCHIVE, GameThreads
@@ -52,22 +53,11 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.parcels import LEAGUE_MESSAGES
+from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from bot.service.service import Service
 from bot.service.workers import draw_frames
 
 log = logging.getLogger("muster.discord.delivery")
-
-
-def mentions(users: Sequence[int]) -> str:
-    """Discord mentions of real users (AI seats have negative ids and no mention)."""
-    return " ".join(f"<@{u}>" for u in users if u > 0)
-
-
-def allowed(users: Sequence[int]) -> discord.AllowedMentions:
-    """Ping exactly these users: never roles or @everyone from text a player wrote."""
-    return discord.AllowedMentions(
-        everyone=False, roles=False, users=[discord.Object(u) for u in users if u > 0]
-    )
 
 
 class Delivery:
@@ -320,6 +310,10 @@ class Delivery:
             interaction, localise(panel.text, lang), panel.images, True, view, lang
         )
 
+    async def deliver_league(self, messages: Sequence[LeagueMessage]) -> None:
+        """A league reply's own messages (threads, events, announcements), before its games'."""
+        await deliver_league(self, messages)
+
     # --- the outbox -------------------------------------------------------------------------
     async def deliver(self, messages: Sequence[Message], *, follow: bool = True) -> None:
         """Put messages in the outbox and send them now; one that fails is retried later (or
@@ -370,6 +364,8 @@ class Delivery:
             await self.post(m.game_id, m.text, (), m.users, view)
         elif isinstance(m, Notice):
             await self.post(m.game_id, m.text, (), m.users)
+        elif isinstance(m, DailyPuzzle):
+            await post_daily(self, m)
 
     async def _battle(self, m: BattleReplay) -> None:
         """The battle as one animated GIF (Discord animates GIFs inline, not APNG)."""

@@ -39,13 +39,9 @@ TEXTS: dict[str, str] = {
         "Settings), then try /settings notifications:dm again."
     ),
     "dm_probe": marked("You have a seat in game #{game}. Your private hand will arrive here."),
-    "place": marked("Place a tile…"),
-    "discard": marked("Discard a tile…"),
+    # The HQ menu's placeholder as the Neuroshima panel says it (a test compares with it).
     "hq": marked("Place your HQ…"),
     "other": marked("Other moves…"),
-    "pick_hex": marked("Pick a hex…"),
-    "where": marked("Where do you place {tile}?"),
-    "previewing": marked("{tile} on {hex}, facing {facing}: rotate, then confirm."),
     "left": marked("Rotate ⟲"),
     "right": marked("Rotate ⟳"),
     "confirm": marked("Confirm"),

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord import files
+from bot.discord.courier import allowed, mentions
+from bot.discord.threads import ARCHIVE
 from bot.service.commands.frontend import server_language
 from bot.service.i18n import localise
 from bot.service.leagues import (
@@ -65,9 +67,6 @@ async def deliver_league_message(delivery: Delivery, m: LeagueMessage) -> None:
 
 async def open_table(delivery: Delivery, m: TableOpened) -> None:
     """A public thread under the league channel, the players mentioned, bound to the game."""
-    from bot.discord.delivery import allowed, mentions
-    from bot.discord.threads import ARCHIVE
-
     if m.channel_id is None:
         return  # no league channel: the game posts wherever its record says
     parent = await delivery.channel(m.channel_id)
@@ -85,8 +84,6 @@ async def open_table(delivery: Delivery, m: TableOpened) -> None:
 
 async def announce(delivery: Delivery, m: LeagueAnnouncement) -> None:
     """Check-in, pairings, standings (with the image) and the podium, in the league channel."""
-    from bot.discord.delivery import allowed, mentions
-
     if m.channel_id is None:
         return
     channel = await delivery.channel(m.channel_id)

@@ -1,8 +1,10 @@
-"""The private hand panel: selects and buttons built from the seat's legal actions.
+"""The private hand panel of any game: its steps (`bot.service.panels`) as selects and buttons.
 
-Custom ids carry game, seat and the game's version (plus the tile, hex and facing being placed),
-so a panel works after a restart and a panel from an older position says it is out of date.
-Every choice ends in the catalogue command a player could type, so the rules re-check it.
+The service says what a panel shows (`bot.service.panel_flow`: menus, buttons, text, images)
+and answers each click; this module only draws it with one component set and edits the
+message. Custom ids carry game, seat and the panel's version (plus the step's arguments and a
+menu's page), so a panel works after a restart and a panel from an older position says it is
+out of date. Every move ends in a command the rules check again, like anything typed.
 """
 
 from __future__ import annotations
@@ -15,21 +17,22 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.discord import files, i18n, move_menus
-from bot.discord.runner import Runner, find, picked_values, runner_of
-from bot.service.commands import Suggestion, catalogue, dispatch
-from bot.service.commands.frontend import Seat, legal_choices, place, preview, seat_of
-from bot.service.commands.hosting import group_name
+from bot.discord.runner import Runner, picked_values, runner_of
+from bot.service import panel_flow
+from bot.service.commands import Suggestion
 from bot.service.i18n import localise
-from bot.service.outbox import PrivateUpdate
-from bot.service.play import replies_later
+from bot.service.outbox import PrivateUpdate, Reply
+from bot.service.panel_flow import Button as Press
+from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
+from bot.service.panels import Panel, id_prefixes, panel_for
 from bot.service.service import Service
+from games.registry import GAMES
 
 Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
 
 MAX_OPTIONS = 25
 MAX_SELECT_ROWS = 3
-MAX_WORD_BUTTONS = 4
 MAX_ROWS = 5
 OTHER_ROWS = MAX_ROWS - 1
 """Rows the main panel's menus may fill: one row stays for the buttons (words and undo)."""
@@ -37,20 +40,21 @@ KEY_TEMPLATE = (
     r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"
     r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
 )
-"""The custom_id after a component's prefix (games with their own panel use it too)."""
-FACINGS = tuple(range(6))
-
-
-@dataclass(frozen=True, slots=True)
-class GamePanel:
-    """A game whose private panel is its own: its content (text, images) and its components."""
-
-    content: Callable[[Service, PrivateUpdate], Awaitable[PrivateUpdate]]
-    view: Callable[[Service, PrivateUpdate, str], Awaitable[discord.ui.View]]
-
-
-GAME_PANELS: dict[str, GamePanel] = {}
-"""Game key -> its own panel (games not listed get the generic one below)."""
+"""The custom_id after a component's prefix."""
+MENU_IDS, BUTTON_IDS = id_prefixes()
+GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).moves}
+"""Game key -> its panel, for games whose panel is only their own steps (no move menus)."""
+PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
+"""Replies a front-end module edits into the panel itself, by type: (interaction, reply, lang)
+(a puzzle's verdict with its battle)."""
+OWN_BUTTONS: dict[str, type[PanelButton]] = {}
+OWN_MENUS: dict[str, type[PanelSelect]] = {}
+"""Id prefix -> the button and menu classes of a panel over no game (see PanelButton)."""
+TONES = {
+    "primary": discord.ButtonStyle.primary,
+    "success": discord.ButtonStyle.success,
+    "secondary": discord.ButtonStyle.secondary,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,24 +79,32 @@ class Key:
         return Key(int(match["game"]), int(match["seat"]), int(match["version"]), match["op"], args)
 
 
-Handler = Callable[[discord.Interaction[Any], Key, str | None], Awaitable[None]]
-"""What a click or pick on a panel component does, given the component's key and picked value."""
+class PanelButton(
+    discord.ui.DynamicItem[Button], template=rf"(?P<prefix>{'|'.join(BUTTON_IDS)}):{KEY_TEMPLATE}"
+):
+    """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel.
 
+    A panel over no game (a puzzle try) subclasses it with its own id prefix in the template
+    and `panel`; the drawing picks the subclass by the screen's prefix."""
 
-class KeyedButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
-    """A panel button whose custom_id carries a Key; a game's subclass names prefix and handler."""
+    panel: ClassVar[Panel | None] = None
+    """The panel its clicks answer (None: the game's the id names)."""
 
-    prefix: ClassVar[str]
-    handler: ClassVar[Handler]
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_BUTTONS[cls.panel.ids[1]] = cls
 
-    def __init_subclass__(cls, *, prefix: str, handler: Handler) -> None:
-        super().__init_subclass__(template=rf"{prefix}:{KEY_TEMPLATE}")
-        cls.prefix, cls.handler = prefix, handler
-
-    def __init__(self, key: Key, label: str = "", style: discord.ButtonStyle | None = None) -> None:
+    def __init__(
+        self,
+        key: Key,
+        label: str = "",
+        style: discord.ButtonStyle | None = None,
+        prefix: str = BUTTON_IDS[0],
+    ) -> None:
         shown = style or discord.ButtonStyle.secondary
-        custom_id = key.custom_id(self.prefix)
-        super().__init__(Button(label=label or key.op, style=shown, custom_id=custom_id))
+        custom_id = key.custom_id(prefix)
+        super().__init__(Button(label=label[:80] or key.op, style=shown, custom_id=custom_id))
         self.key = key
 
     @classmethod
@@ -100,29 +112,39 @@ class KeyedButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         """Rebuild the button from its custom_id (any time, also after a restart)."""
-        return cls(Key.parse(match), str(getattr(item, "label", "") or ""))
+        label = str(getattr(item, "label", "") or "")
+        return cls(Key.parse(match), label, prefix=match["prefix"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the click."""
-        await type(self).handler(interaction, self.key, None)
+        await handle(interaction, self.key, None, menu=False, panel=self.panel)
 
 
-class KeyedSelect(discord.ui.DynamicItem[Select], template=r"(?!)"):
-    """A panel menu whose custom_id carries a Key; a game's subclass names prefix and handler."""
+class PanelSelect(
+    discord.ui.DynamicItem[Select], template=rf"(?P<prefix>{'|'.join(MENU_IDS)}):{KEY_TEMPLATE}"
+):
+    """A panel menu: a step's choices, a board to switch to, any other legal move (subclassed
+    as PanelButton is, by a panel over no game)."""
 
-    prefix: ClassVar[str]
-    handler: ClassVar[Handler]
+    panel: ClassVar[Panel | None] = None
 
-    def __init_subclass__(cls, *, prefix: str, handler: Handler) -> None:
-        super().__init_subclass__(template=rf"{prefix}:{KEY_TEMPLATE}")
-        cls.prefix, cls.handler = prefix, handler
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.panel is not None:
+            OWN_MENUS[cls.panel.ids[0]] = cls
 
-    def __init__(self, key: Key, options: Sequence[Suggestion] = (), placeholder: str = "") -> None:
+    def __init__(
+        self,
+        key: Key,
+        options: Sequence[Suggestion] = (),
+        placeholder: str = "",
+        prefix: str = MENU_IDS[0],
+    ) -> None:
         # One option per value: Discord refuses a menu with a repeated value (400 / 50035).
         unique = {s.value[:100]: s.name[:100] for s in reversed(options)}
         choices = [discord.SelectOption(label=n, value=v) for v, n in reversed(unique.items())]
         select = Select(
-            custom_id=key.custom_id(self.prefix),
+            custom_id=key.custom_id(prefix),
             placeholder=placeholder[:150] or None,
             options=choices[:MAX_OPTIONS] or [discord.SelectOption(label="-")],
         )
@@ -134,267 +156,251 @@ class KeyedSelect(discord.ui.DynamicItem[Select], template=r"(?!)"):
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> Self:
         """Rebuild the menu from its custom_id; the picked value comes with the interaction."""
-        return cls(Key.parse(match))
+        return cls(Key.parse(match), prefix=match["prefix"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Handle the pick."""
         values = picked_values(interaction)
-        await type(self).handler(interaction, self.key, values[0] if values else None)
+        picked = values[0] if values else None
+        await handle(interaction, self.key, picked, menu=True, panel=self.panel)
 
 
-def _selects(key: Key, found: Sequence[Suggestion], placeholder: str) -> list[PanelSelect]:
-    """Menus of at most 25 options each (a large board has more free hexes than one menu)."""
+# --- drawing --------------------------------------------------------------------------------
+def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str) -> list[Any]:
+    """Menus of at most 25 options each (a large board has more free hexes than one menu);
+    the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
-    shown = parts[:MAX_SELECT_ROWS]
+    kind = OWN_MENUS.get(prefix, PanelSelect)
     return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-                    placeholder if len(shown) == 1 else f"{placeholder} ({i + 1}/{len(shown)})")
-        for i, part in enumerate(shown)
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
+        for i, part in enumerate(parts)
     ]  # fmt: skip
 
 
-async def _choices(
-    service: Service, user: int, seat: Seat, name: str, option: str, given: dict[str, str]
-) -> list[Suggestion]:
-    group = catalogue().group(group_name(seat.game_key))
-    command = group.command(name) if group else None
-    if command is None or command.legal is None:
-        return []
-    return await legal_choices(service, user, command, option, {"game": str(seat.game_id), **given})
+def _other_selects(
+    key: Key, found: list[Suggestion], placeholder: str, rows: int, prefix: str = MENU_IDS[0]
+) -> list[Any]:
+    """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
+    parts = move_menus.pages(found, rows)
+    kind = OWN_MENUS.get(prefix, PanelSelect)
+    return [
+        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
+             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
+        for i, part in enumerate(parts)
+    ]  # fmt: skip
 
 
-HANDLED = {"place": ("tile", "place"), "discard": ("tile", "discard"), "hq": ("hex", "hq")}
-"""Commands with their own menu on the main panel: command -> (option, i18n key)."""
+def _said(options: Sequence[Suggestion], lang: str) -> list[Suggestion]:
+    return [Suggestion(localise(o.name, lang), o.value) for o in options]
+
+
+def draw(screen: Screen, lang: str, legal: Sequence[str] = ()) -> discord.ui.View:
+    """A screen's components as a view: menus (paged, within Discord's five rows), then buttons."""
+    view = discord.ui.View(timeout=None)
+    game, seat, version = screen.stamp
+    menu_id, button_id = screen.ids
+    menus = [c for c in screen.components if isinstance(c, Menu)]
+    others = [m for m in menus if m.role == panel_flow.OTHER]
+    rows = 0
+    cap = MAX_SELECT_ROWS if others else OTHER_ROWS
+    for menu in (m for m in menus if m.role != panel_flow.OTHER):
+        key = Key(game, seat, version, menu.op, menu.args)
+        shown = localise(menu.placeholder, lang)
+        for select in _paged(key, _said(menu.choices, lang), shown, menu_id)[: cap - rows]:
+            view.add_item(select)
+            rows += 1
+    for menu in others:
+        found = move_menus.entries([c.value for c in menu.choices], list(legal))
+        key = Key(game, seat, version, menu.op, menu.args)
+        for select in _other_selects(key, found, i18n.t("other", lang), OTHER_ROWS - rows, menu_id):
+            view.add_item(select)
+    for press in (c for c in screen.components if isinstance(c, Press)):
+        view.add_item(_button(press, screen, lang, button_id))
+    return view
+
+
+def _button(press: Press, screen: Screen, lang: str, prefix: str) -> PanelButton:
+    game, seat, version = screen.stamp
+    label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
+    key = Key(game, seat, version, press.op, press.args)
+    return OWN_BUTTONS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
 
 
 async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> discord.ui.View:
     """The main panel's components for a seat (empty when it is not their move)."""
-    view = discord.ui.View(timeout=None)
-    seat = await seat_of(service, update.game_id, update.user_id)
-    if seat is None or not seat.to_act:
-        return view
-    own = GAME_PANELS.get(seat.game_key)
-    if own is not None:
-        return await own.view(service, update, lang)
-    user = update.user_id
+    screen = await panel_flow.main_screen(service, update.game_id, update.user_id)
+    return await drawn(service, screen, update.user_id, lang)
 
-    def key(op: str, *args: str) -> Key:
-        return Key(seat.game_id, seat.seat, seat.version, op, args)
 
-    texts = await service.options(seat.game_id, user)
-    menus = 0
-    covered: set[str] = set()
-    for name, (option, label) in HANDLED.items():
-        found = await _choices(service, user, seat, name, option, {})
-        if found and menus < MAX_SELECT_ROWS:
-            op = "tile" if name == "place" else name
-            for select in _selects(key(op), found, i18n.t(label, lang))[: MAX_SELECT_ROWS - menus]:
-                view.add_item(select)
-                menus += 1
-            covered.add(name)
-    words = [t for t in texts if " " not in t][:MAX_WORD_BUTTONS]
-    others = [t for t in texts if t not in words and t.split(" ", 1)[0] not in covered]
-    if others:
-        found = move_menus.entries(others, texts)
-        for select in _other_selects(key("act"), found, i18n.t("other", lang), OTHER_ROWS - menus):
-            view.add_item(select)
-    for word in words:
-        view.add_item(PanelButton(key("do", word), word, discord.ButtonStyle.primary))
-    view.add_item(PanelButton(key("undo"), i18n.t("undo", lang)))
-    return view
+async def drawn(
+    service: Service, screen: Screen, user: int, lang: str, panel: Panel | None = None
+) -> discord.ui.View:
+    """A screen of the game's panel (or of `panel`) as a view."""
+    game, _, _ = screen.stamp
+    return draw(screen, lang, await _legal(service, screen, game, user, panel))
+
+
+async def _legal(
+    service: Service, screen: Screen, game: int, user: int, panel: Panel | None = None
+) -> list[str]:
+    """The seat's legal moves when the screen lists them (long ones go by their number)."""
+    if not any(isinstance(c, Menu) and c.role == panel_flow.OTHER for c in screen.components):
+        return []
+    return await panel_flow.legal_moves(service, game, user, panel)
 
 
 async def panel_content(service: Service, update: PrivateUpdate) -> PrivateUpdate:
-    """A private update as its game's own panel shows it (unchanged for the generic panel)."""
-    seat = await seat_of(service, update.game_id, update.user_id)
-    own = GAME_PANELS.get(seat.game_key) if seat is not None else None
-    return update if own is None else await own.content(service, update)
+    """A private update as its game's panel shows it (unchanged when the panel has no own)."""
+    return await panel_flow.content(service, update)
 
 
-async def out_of_date(interaction: discord.Interaction[Any], key: Key, lang: str) -> None:
-    """Tell the clicker their panel is out of date and offer a fresh one."""
+async def out_of_date(
+    interaction: discord.Interaction[Any], key: Key, lang: str, refused: Refused | None = None
+) -> None:
+    """Tell the clicker their panel is out of date and offer a fresh one (or say the panel's
+    own words, when it has no fresh one to offer)."""
+    if refused is not None and refused.said is not None:
+        await interaction.followup.send(localise(refused.said, lang), ephemeral=True)
+        return
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton(Key(key.game, key.seat, 0, "fresh"), i18n.t("fresh", lang)))
     await interaction.followup.send(i18n.t("stale", lang), view=view, ephemeral=True)
 
 
-def _hex_view(key: Key, tile: str, hexes: Sequence[Suggestion], lang: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for select in _selects(Key(key.game, key.seat, key.version, "hex", (tile,)), hexes,
-                           i18n.t("pick_hex", lang)):  # fmt: skip
-        view.add_item(select)
-    view.add_item(PanelButton(Key(key.game, key.seat, key.version, "back"), i18n.t("back", lang)))
-    return view
-
-
-def _preview_view(
-    key: Key, tile: str, where: str, facing: int, legal: Sequence[int], lang: str
-) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    at = legal.index(facing) if facing in legal else 0
-    left, right = legal[(at - 1) % len(legal)], legal[(at + 1) % len(legal)]
-
-    def k(op: str, f: int) -> Key:
-        return Key(key.game, key.seat, key.version, op, (tile, where, str(f)))
-
-    view.add_item(PanelButton(k("rot", left), i18n.t("left", lang)))
-    view.add_item(PanelButton(k("rot", right), i18n.t("right", lang)))
-    view.add_item(
-        PanelButton(k("ok", facing), i18n.t("confirm", lang), discord.ButtonStyle.success)
-    )
-    view.add_item(PanelButton(Key(key.game, key.seat, key.version, "back"), i18n.t("back", lang)))
-    return view
-
-
-ClickHandler = Callable[[Runner, discord.Interaction[Any], Key, str | None], Awaitable[None]]
-"""What a game's panel does with one click or pick, once it is deferred."""
-
-
-async def answer_click(
-    interaction: discord.Interaction[Any], key: Key, value: str | None, act: ClickHandler
+# --- clicks ---------------------------------------------------------------------------------
+async def handle(
+    interaction: discord.Interaction[Any],
+    key: Key,
+    value: str | None,
+    *,
+    menu: bool,
+    panel: Panel | None = None,
 ) -> None:
-    """A panel click or pick deferred, acted on, and any error answered by the one handler."""
+    """A click or pick on the game's panel (or on `panel`) answered by the service."""
     runner = runner_of(interaction)
-    if await runner.refused(interaction):
-        return
-    async with runner.gate.job():
-        # Deferred (as an update of the panel) before anything that reads the store or renders.
-        await interaction.response.defer()
-        with replies_later() as owed:
-            try:
-                await runner.remember_names(interaction)
-                await act(runner, interaction, key, value)
-            except Exception as err:  # the one error handler answers
-                await runner.fail(interaction, err)
-        await runner.ai_replies(owed)
+    await runner.clicked(interaction, lambda: _answer(runner, interaction, key, value, menu, panel))
 
 
-async def handle(interaction: discord.Interaction[Any], key: Key, value: str | None) -> None:
-    """Any panel click or pick: checked against the seat and the position, then acted on."""
-    await answer_click(interaction, key, value, _handle)
-
-
-async def _handle(
-    runner: Runner, interaction: discord.Interaction[Any], key: Key, value: str | None
+async def _answer(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    value: str | None,
+    menu: bool,
+    panel: Panel | None,
 ) -> None:
     service, user = runner.service, interaction.user.id
     lang = await runner.locale(interaction)
-    seat = await seat_of(service, key.game, user)
-    if seat is None or seat.seat != key.seat:
-        await interaction.followup.send(i18n.t("not_yours", lang), ephemeral=True)
-        return
-    if key.op == "fresh":
-        reply = await service.hand(key.game, user)
-        for panel in reply.messages:
-            if isinstance(panel, PrivateUpdate):
-                await runner.delivery.send_panel_reply(interaction, panel, lang)
-        return
-    if key.version != seat.version:
-        await out_of_date(interaction, key, lang)
-        return
-    group = group_name(seat.game_key)
-    if key.op == "tile" and value:
-        hexes = await _choices(service, user, seat, "place", "hex", {"tile": value})
-        await interaction.edit_original_response(
-            content=i18n.t("where", lang, tile=value), view=_hex_view(key, value, hexes, lang)
-        )
-    elif key.op in ("hex", "rot"):
-        tile = key.args[0]
-        where = value if key.op == "hex" and value else key.args[1]
-        options = {"tile": tile, "hex": where}
-        facings = await _choices(service, user, seat, "place", "facing", options)
-        legal = sorted(int(f.value) for f in facings) or list(FACINGS)
-        facing = int(key.args[2]) if key.op == "rot" else legal[0]
-        await _show_preview(runner, interaction, key, tile, where, facing, legal, lang)
-    elif key.op == "ok":
-        placed = {"tile": key.args[0], "hex": key.args[1], "facing": int(key.args[2])}
-        await _play(runner, interaction, f"{group} place", placed, key.game, lang)
-    elif key.op in ("discard", "hq") and value:
-        option = "tile" if key.op == "discard" else "hex"
-        await _play(runner, interaction, f"{group} {key.op}", {option: value}, key.game, lang)
-    elif key.op == "act" and value:
-        await _pick_other(runner, interaction, key, value, lang)
-    elif key.op == "do":
-        await _play(runner, interaction, f"{group} act", {"action": key.args[0]}, key.game, lang)
-    elif key.op == "undo":
-        await _play(runner, interaction, "undo", {}, key.game, lang)
-    elif key.op == "back":
-        reply = await service.hand(key.game, user)
-        panel = next(m for m in reply.messages if isinstance(m, PrivateUpdate))
-        attachments = await files.draw(panel.images, lang)
-        view = await panel_view(service, panel, lang)
-        await interaction.edit_original_response(
-            content=files.chunks(localise(panel.text, lang))[0], attachments=attachments, view=view
-        )
+    # A menu's last argument is its page: the service knows steps, not Discord's 25 options.
+    click = Click(key.game, key.seat, key.version, key.op, key.args[:-1] if menu else key.args,
+                  value)  # fmt: skip
+    if key.op == "act" and value is not None:
+        legal = await panel_flow.legal_moves(service, key.game, user, panel)
+        move = move_menus.picked(value, legal)
+        if move is None:
+            await _open_group(runner, interaction, key, click, value, legal, lang, panel)
+            return
+        click = Click(click.game, click.seat, click.version, click.op, click.args, move)
+    answer = await panel_flow.answer(service, user, click, panel)
+    await _show(runner, interaction, key, answer, lang, panel)
 
 
-def _other_selects(key: Key, found: list[Suggestion], placeholder: str, rows: int) -> list[Any]:
-    parts = move_menus.pages(found, rows)
-    return [
-        PanelSelect(Key(key.game, key.seat, key.version, key.op, (str(i),)), part,
-                    placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})")
-        for i, part in enumerate(parts)
-    ]  # fmt: skip
-
-
-async def _pick_other(
-    runner: Runner, interaction: discord.Interaction[Any], key: Key, value: str, lang: str
+async def _show(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    answer: panel_flow.Answer,
+    lang: str,
+    panel: Panel | None = None,
 ) -> None:
-    """A pick in the "Other moves" menus: a move is played, a group opens its own menus."""
+    """Edit the panel message into what the service answered."""
     service, user = runner.service, interaction.user.id
-    legal = await service.options(key.game, user)
-    move = move_menus.picked(value, legal)
-    if move is not None:
-        group = group_name((await place(service, key.game)).game_key)
-        await _play(runner, interaction, f"{group} act", {"action": move}, key.game, lang)
+    if isinstance(answer, Refused) and answer.reason == "not_yours":
+        await interaction.followup.send(i18n.t("not_yours", lang), ephemeral=True)
+    elif isinstance(answer, Refused):
+        await out_of_date(interaction, key, lang, answer)
+    elif isinstance(answer, Fresh):
+        reply = await service.hand(key.game, user)
+        for update in reply.messages:
+            if isinstance(update, PrivateUpdate):
+                await runner.delivery.send_panel_reply(interaction, update, lang)
+    elif isinstance(answer, Screen):
+        await edit(runner, interaction, answer, lang, panel)
+    elif isinstance(answer, Played):
+        await _played(runner, interaction, key, answer, lang, panel)
+
+
+async def edit(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    screen: Screen,
+    lang: str,
+    panel: Panel | None = None,
+) -> None:
+    """The panel message edited: its components, and its text and images when they change."""
+    game, _, _ = screen.stamp
+    legal = await _legal(runner.service, screen, game, interaction.user.id, panel)
+    extra: dict[str, Any] = {}
+    if screen.text is not None:
+        extra["content"] = files.chunks(localise(screen.text, lang))[0]
+    if screen.images is not None:
+        extra["attachments"] = await files.draw(screen.images, lang)
+    await interaction.edit_original_response(view=draw(screen, lang, legal), **extra)
+
+
+async def _played(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    played: Played,
+    lang: str,
+    panel: Panel | None,
+) -> None:
+    """After a move: the panel closes saying what was played (or is redrawn in place), and
+    everything else the move said is delivered."""
+    reply, user = played.reply, interaction.user.id
+    own = PANEL_REPLIES.get(type(reply))
+    if own is not None:
+        await own(interaction, reply, lang)
+        return
+    if not played.redraw:
+        done = i18n.t("played", lang, action=played.said)
+        await interaction.edit_original_response(content=done, view=None)
+        await runner.delivery.deliver(reply.messages)
+        return
+    mine = [m for m in reply.messages if isinstance(m, PrivateUpdate) and m.user_id == user]
+    game = reply.game_id if reply.game_id is not None else key.game
+    screen = await panel_flow.panel_message(runner.service, game, user, played.switched, panel)
+    await edit(runner, interaction, screen, lang, panel)
+    await runner.delivery.deliver([m for m in reply.messages if m not in mine])
+
+
+async def _open_group(
+    runner: Runner,
+    interaction: discord.Interaction[Any],
+    key: Key,
+    click: Click,
+    value: str,
+    legal: Sequence[str],
+    lang: str,
+    panel: Panel | None,
+) -> None:
+    """A group picked in the "Other moves" menus: its moves open as menus of their own."""
+    shown, seat = await panel_flow.panel_seat(runner.service, key.game, interaction.user.id,
+                                              panel)  # fmt: skip
+    refused = panel_flow.refusal(seat, click, shown)
+    if refused is not None:
+        await _show(runner, interaction, key, refused, lang, panel)
         return
     prefix = value.removeprefix(move_menus.GROUP)
     members = move_menus.in_group(prefix, legal)
     found = move_menus.entries(members, legal, move_menus.group_depth(prefix))
     view = discord.ui.View(timeout=None)
-    for select in _other_selects(key, found, f"{prefix} …", MAX_ROWS - 1):
+    base = Key(key.game, key.seat, key.version, key.op)
+    menus, buttons = shown.ids
+    for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus):
         view.add_item(select)
-    view.add_item(PanelButton(Key(key.game, key.seat, key.version, "back"), i18n.t("back", lang)))
+    back = Key(key.game, key.seat, key.version, "back")
+    view.add_item(OWN_BUTTONS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
     await interaction.edit_original_response(view=view)
-
-
-async def _show_preview(
-    runner: Runner,
-    interaction: discord.Interaction[Any],
-    key: Key,
-    tile: str,
-    where: str,
-    facing: int,
-    legal: Sequence[int],
-    lang: str,
-) -> None:
-    image = await preview(runner.service, key.game, interaction.user.id, tile, where, facing)
-    attachments = await files.draw((image,) if image else (), lang)
-    text = i18n.t("previewing", lang, tile=tile, hex=where, facing=facing)
-    view = _preview_view(key, tile, where, facing, legal, lang)
-    await interaction.edit_original_response(content=text, attachments=attachments, view=view)
-
-
-async def _play(
-    runner: Runner,
-    interaction: discord.Interaction[Any],
-    path: str,
-    options: dict[str, Any],
-    game: int,
-    lang: str,
-) -> None:
-    """Play a catalogue command from the panel, close this panel, deliver what follows."""
-    command = find(path)
-    reply = await dispatch(runner.service, interaction.user.id, command, {**options, "game": game})
-    action = options.get("action") or " ".join(str(v) for v in options.values())
-    done = i18n.t("played", lang, action=f"{path.split()[-1]} {action}".strip())
-    await interaction.edit_original_response(content=done, view=None)
-    await runner.delivery.deliver(reply.messages)
-
-
-class PanelButton(KeyedButton, prefix="mp", handler=handle):
-    """A panel button: undo, a one-word action, rotate, confirm, back, fresh panel."""
-
-
-class PanelSelect(KeyedSelect, prefix="ms", handler=handle):
-    """A panel select: tile to place, hex, tile to discard, HQ hex, any other legal move."""

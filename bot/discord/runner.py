@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,6 @@ from discord import app_commands
 
 from bot import logs
 from bot.discord import files, i18n
-from bot.discord.leagues import deliver_league
 from bot.discord.lifecycle import Gate
 from bot.service import metrics
 from bot.service.commands import Command, catalogue, complete, dispatch
@@ -29,7 +28,18 @@ from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GA
 from bot.service.errors import storage_full
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply
-from bot.service.outbox import LobbyUpdate, PrivateUpdate, PublicUpdate, Reply
+from bot.service.outbox import (
+    BOARD,
+    LOBBY,
+    PANEL,
+    PUBLIC_KINDS,
+    REMATCH,
+    SEATED,
+    LobbyUpdate,
+    PrivateUpdate,
+    PublicUpdate,
+    Reply,
+)
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies
 from games.base import GameError
@@ -41,25 +51,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("muster.discord")
 
-PUBLIC = frozenset({"board", "history", "replay", "profile", "leaderboard"})
-"""Top-level commands whose answer everyone in the channel may see (/help answers its asker)."""
-OPENS_LOBBY = frozenset({"new", "challenge"})
-"""Game-group commands whose answer becomes the lobby message (with its thread)."""
-SEATING = frozenset({"new", "challenge", "join"})
-"""Game-group commands after which the caller's DMs are probed."""
-SHOWS_BOARD = frozenset({"board", "replay"})
-LEAGUE_GROUP = "league"
-LEAGUE_PRIVATE = frozenset({"setup", "log"})
-"""League commands answered to the caller only; the rest of a league night is public."""
+SEATING = frozenset({LOBBY, SEATED})
+"""Kinds of reply after which the caller has a seat: their DMs are probed."""
+REPLY_PRESENTERS: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
+"""Replies a front-end module presents itself, by type: (runner, interaction, reply, lang)."""
 
 
 def is_public(command: Command) -> bool:
     """Whether a command answers in the channel (else only the caller sees it)."""
-    if command.group is None:
-        return command.name in PUBLIC
-    if command.group == LEAGUE_GROUP:
-        return command.name not in LEAGUE_PRIVATE
-    return command.name in OPENS_LOBBY
+    return command.answers in PUBLIC_KINDS
 
 
 def shown_names(interaction: discord.Interaction[Any]) -> dict[int, str]:
@@ -138,6 +138,24 @@ class Runner:
         async with self.gate.job():
             await self._run(interaction, command, values)
 
+    async def clicked(
+        self, interaction: discord.Interaction[Any], work: Callable[[], Awaitable[None]]
+    ) -> None:
+        """A component's work deferred (as an update of its message) and done in the gate, any
+        error answered by the one handler, and the AI replies it owes sent after."""
+        if await self.refused(interaction):
+            return
+        async with self.gate.job():
+            # Deferred before anything that reads the store or renders.
+            await interaction.response.defer()
+            with replies_later() as owed:
+                try:
+                    await self.remember_names(interaction)
+                    await work()
+                except Exception as err:  # the one error handler answers
+                    await self.fail(interaction, err)
+            await self.ai_replies(owed)
+
     async def refused(self, interaction: discord.Interaction[Any]) -> bool:
         """Tell the user the bot is stopping (True) once the gate is closed."""
         if self.gate.open:
@@ -166,12 +184,12 @@ class Runner:
                     await self.remember_names(interaction)
                     options = {**values, **await self.context(interaction)}
                     reply = await dispatch(self.service, interaction.user.id, command, options)
-                    if command.group is not None and command.name in SEATING:
+                    if reply.kind in SEATING:
                         await self.remember_names(interaction, seated=True)  # the new seat's
                     guild = interaction.guild_id
                     chosen = values.get(THREAD) or await default_thread(self.service, guild)
                     private = chosen == "private"
-                    await self.present(interaction, command, reply, public, private_thread=private)
+                    await self.present(interaction, reply, public, private_thread=private)
                     if command.path == "settings" and values.get("notifications") == "dm":
                         await self._reprobe(interaction)
                 except Exception as err:  # every failure ends as a reply; see fail()
@@ -194,7 +212,6 @@ class Runner:
     async def present(
         self,
         interaction: discord.Interaction[Any],
-        command: Command,
         reply: Reply,
         public: bool,
         *,
@@ -210,21 +227,24 @@ class Runner:
         reader = await self.public_locale(interaction) if public else lang
         said = localise(reply.text, reader)
         messages = list(reply.messages)
-        if isinstance(reply, LeagueReply):
+        own = REPLY_PRESENTERS.get(type(reply))
+        if own is not None:
+            await own(self, interaction, reply, lang)
+        elif isinstance(reply, LeagueReply):
             text = said or i18n.t("done", lang)
             await files.followup(interaction, text, reply.images, not public)
-            await deliver_league(self.delivery, reply.league)
-        elif command.name == "hand":
+            await self.delivery.deliver_league(reply.league)
+        elif reply.kind == PANEL:
             mine = [m for m in messages if isinstance(m, PrivateUpdate) and m.user_id == user]
             for panel in mine:
                 await self.delivery.send_panel_reply(interaction, panel, lang)
             messages = [m for m in messages if m not in mine]
-        elif command.group is None and command.name in SHOWS_BOARD:
+        elif reply.kind == BOARD:
             shown = [m for m in messages if isinstance(m, PublicUpdate)]
             images = tuple(i for m in shown for i in m.images)
             await files.followup(interaction, said, images, ephemeral=not public, lang=reader)
             messages = [m for m in messages if m not in shown]
-        elif command.group is not None and command.name in OPENS_LOBBY and reply.game_id:
+        elif reply.kind == LOBBY and reply.game_id:
             lobby = [m for m in messages if isinstance(m, LobbyUpdate)]
             text = lobby[-1].text if lobby else reply.text
             shared = await self.public_locale(interaction)
@@ -235,15 +255,15 @@ class Runner:
         else:
             done = said or i18n.t("done", lang)
             await files.followup(interaction, done, reply.files, not public, lang=reader)
-        if command.group is None and command.name == "rematch" and reply.game_id:
+        if reply.kind == REMATCH and reply.game_id:
             # The reply starts the thread; editing it as a lobby would lose its first line.
             shared = await self.public_locale(interaction)
             text = localise(reply.text, shared)
             await self.delivery.threads.open_rematch_thread(reply.game_id, text, shared)
             messages = [m for m in messages if not isinstance(m, LobbyUpdate)]
-        if command.group is not None and command.name in SEATING and reply.game_id:
+        if reply.kind in SEATING and reply.game_id:
             await self.delivery.probe_interactive(interaction, reply.game_id, lang)
-            if command.name == "join":
+            if reply.kind == SEATED:
                 await self.delivery.threads.seat_in_thread(reply.game_id, user)
         # What the answer itself showed is not sent again by the outbox.
         kept = {id(m) for m in messages}

@@ -16,9 +16,9 @@ import discord
 from bot.discord import files
 from bot.discord.courier import once
 from bot.service.commands.frontend import game_language, game_message, set_game_message
-from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
 from bot.service.i18n import localise
 from bot.service.outbox import PublicUpdate
+from bot.service.plugins.space_alert.bridge import BRIDGE, BRIDGE_EDIT
 
 if TYPE_CHECKING:
     from bot.discord.delivery import Delivery

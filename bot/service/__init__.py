@@ -52,6 +52,3 @@ __all__ = [
     "register_presenter",
     "register_profile",
 ]
-
-# Registers the hosting of Space Alert and the solo sniper mission (profiles, presenters, hooks).
-import bot.service.hosting  # noqa: F401

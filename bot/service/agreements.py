@@ -6,7 +6,8 @@ from dataclasses import replace as dataclass_replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import dice_audit, lobby
+import bot.service.dice_audit as dice_audit
+import bot.service.lobby as lobby
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
@@ -27,7 +28,7 @@ from bot.service.timeline import (
     takeback_start,
 )
 from bot.service.turns import playing_seat
-from bot.service.updates import seat_name
+from bot.service.updates import resignation, seat_name
 from games.base import Seat
 from games.text import Text
 from storage.base import ConflictError, SeatTakenError
@@ -38,14 +39,6 @@ WHAT = {
     ABORT: Text("aborting the game"),
     PAUSE_REQUEST: Text("a pause"),
 }
-
-
-def resignation(host: Host, table: Table, seat: Seat, why: str) -> Text:
-    """'X resigned' or 'X ran out of time and forfeits' (also an outcome's reason)."""
-    who = seat_name(host, table, seat)
-    if why == "resign":
-        return Text("{player} resigned", player=who)
-    return Text("{player} ran out of time and forfeits", player=who)
 
 
 def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:

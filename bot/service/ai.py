@@ -1,17 +1,19 @@
 """AI seats: a chooser per game, a budget per level, a seeded Random per decision.
 
-The AI module of a game registers `choose(view, legal_actions, rng, budget) -> action`; until it
-does, AI seats pick uniformly among legal actions, which keeps any game playable against the bot.
+A game's plug-in brings its AI, `choose(view, legal_actions, rng, budget) -> action`; a game
+without one has its AI seats pick uniformly among legal actions, which keeps any game playable
+against the bot.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+
+from bot.service.plugin import on_change, plugin_for
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +44,9 @@ Accepts = Callable[[Any, Sequence[Any]], bool]
 the list is an open-ended variant of an entry of it, which the game's AI checked with the rules."""
 
 _CHOOSERS: dict[str, Chooser] = {}
+"""Stand-ins that win over the installed plug-ins (a test's quick random player)."""
 _ACCEPTS: dict[str, Accepts] = {}
-_BUILTIN: dict[str, str] = {"neuroshima": "games.neuroshima.ai"}
+_BUILT: dict[str, Chooser] = {}
 
 
 def is_ai(user_id: int) -> bool:
@@ -71,30 +74,45 @@ def random_choice(view: Any, legal: Sequence[Any], rng: random.Random, budget: B
 
 
 def register_ai(key: str, chooser: Chooser, accepts: Accepts | None = None) -> None:
-    """Let `chooser` play AI seats of game `key` (`accepts`: its open-ended actions)."""
+    """Let `chooser` play AI seats of game `key`, over its plug-in's (a test's stand-in)."""
     _CHOOSERS[key] = chooser
     if accepts is not None:
         _ACCEPTS[key] = accepts
 
 
 def chooser_for(key: str) -> Chooser:
-    """The registered chooser of a game, its built-in AI module's `choose`, or random play."""
-    found = _CHOOSERS.get(key)
+    """A stand-in chooser of a game, its plug-in's AI (loaded now), or random play."""
+    found = _CHOOSERS.get(key) or _BUILT.get(key)
     if found is None:
         found = random_choice
-        module_name = _BUILTIN.get(key)
-        if module_name is not None:
+        plugin = plugin_for(key)
+        if plugin is not None and plugin.ai is not None:
             try:
-                found = getattr(importlib.import_module(module_name), "choose", random_choice)
+                found = plugin.ai()
             except ImportError:
                 log.info("no AI module for %s yet; AI seats play random legal actions", key)
-        _CHOOSERS[key] = found
+        _BUILT[key] = found
     return found
 
 
 def accepts_for(key: str) -> Accepts | None:
     """How game `key` says an open-ended action fits its menu (None: only listed actions)."""
-    return _ACCEPTS.get(key)
+    found = _ACCEPTS.get(key)
+    if found is None:
+        plugin = plugin_for(key)
+        found = plugin.accepts if plugin is not None else None
+    return found
+
+
+def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
+    for key in keys:
+        _BUILT.pop(key, None)
+        _CHOOSERS.pop(key, None)
+        _ACCEPTS.pop(key, None)
+
+
+on_change(_forget)
 
 
 def choose(key: str, view: Any, legal: Sequence[Any], rng: random.Random, budget: Budget) -> Any:

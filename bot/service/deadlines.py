@@ -92,6 +92,8 @@ async def reschedule(host: Host, before: Table | None, after: Table, actor: Seat
     for seat in sorted(old - new):
         await host.store.cancel_deadlines(after.id, seat=seat)
     for seat in sorted(new - old):
+        # A turn starts with a clean clock: nothing a crash left of an earlier turn may fire.
+        await host.store.cancel_deadlines(after.id, seat=seat)
         await start_clock(host, after, seat, now)
     # A player who moves during the grace period is back: their clock starts afresh.
     back = actor is not None and actor in old & new and after.settings.clock

@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.service import ai, dice_audit
+import bot.service.ai as ai
+import bot.service.dice_audit as dice_audit
 from bot.service.errors import LobbyError, PermissionDeniedError
 from bot.service.i18n import stored
 from bot.service.lobby_text import lobby_text, mode_name, role_label
@@ -365,9 +366,20 @@ def _resolve_roles(table: Table) -> list[str | None]:
     return roles
 
 
-async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply:
-    """Start a full lobby: set up the rules, run opening chance steps and AI seats."""
+async def start(
+    host: Host,
+    game_id: int,
+    by: int,
+    admin: bool = False,
+    options: Mapping[str, Any] | None = None,
+) -> Reply:
+    """Start a full lobby: set up the rules, run opening chance steps and AI seats.
+
+    `options` replaces the lobby's options in the same write as the start, so a refused start
+    leaves them as they were (a sniper's words given with `/sniper start seed:`)."""
     table = await _lobby(host, game_id)
+    if options is not None:
+        table = replace(table, settings=replace(table.settings, options=dict(options)))
     _require_host(table, by, admin)
     if len(table.seats) != table.settings.seats:
         missing = table.settings.seats - len(table.seats)
@@ -386,6 +398,8 @@ async def start(host: Host, game_id: int, by: int, admin: bool = False) -> Reply
         raise LobbyError(err.user_message, code="bad_config") from None
     del state  # checked only: the draft below sets up again and logs the opening steps
     full_config = {**table.record.config, "game": config}
+    if options is not None:
+        full_config["host"] = table.settings.to_json()
     try:
         # Random roles are dealt into the seats while it is still a lobby: in place, so the
         # seat history keeps one row per player.

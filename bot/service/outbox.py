@@ -188,6 +188,24 @@ Message = (
 )
 
 
+PRIVATE_REPLY = "private"
+"""What a reply is (`Reply.kind`): an answer the caller alone reads (the default)."""
+PUBLIC_REPLY = "public"
+"""An answer everyone in the channel reads (a move log, a profile, a leaderboard)."""
+BOARD = "board"
+"""An answer that shows a game's board: its public update's images go with it."""
+LOBBY = "lobby"
+"""A new lobby: the answer becomes the lobby message, with the game's thread."""
+SEATED = "seated"
+"""The caller took a seat in a lobby: answered privately, then seated in the game's thread."""
+PANEL = "panel"
+"""The caller's private hand panel."""
+REMATCH = "rematch"
+"""A new game with the same players: the answer starts the new game's thread."""
+PUBLIC_KINDS = frozenset({PUBLIC_REPLY, BOARD, LOBBY})
+"""Kinds of reply the channel sees (a front-end answers the others to the caller alone)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reply:
     """What a service call returns: an answer for the caller and messages to deliver."""
@@ -198,3 +216,5 @@ class Reply:
     files: tuple[Image, ...] = field(default=(), kw_only=True)
     """Files for the caller alone (images or data such as a /privacy export); keyword-only, so
     subclasses keep their positional fields."""
+    kind: str = field(default=PRIVATE_REPLY, kw_only=True)
+    """What the reply is, so a front-end knows where it goes (PRIVATE_REPLY, BOARD, ...)."""

@@ -2,12 +2,14 @@
 
 A row outlives the process that wrote it, so nothing in it may be a closure: a Text is stored
 as its template and values (and said in its reader's language when it is finally sent), an
-image by its name (the postbox draws board and hand images again from the game).
+image by its name (the postbox draws board and hand images again from the game), a battle
+replay by its game and the log position of its move (the postbox replays the log to it and
+the frames are drawn again, in the pool: rendering is deterministic from the public views).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
@@ -34,11 +36,15 @@ from bot.service.outbox import (
     PublicUpdate,
     Reminder,
 )
+from bot.service.plugin import installed
 from games.text import Text
 
 CATCHUP = "catchup"
-Outgoing = Message | LeagueMessage
-"""What goes through the outbox: game messages and league messages."""
+Outgoing = Message | LeagueMessage | Any
+"""What goes through the outbox: game messages, league messages and the games' own (a plug-in's
+`messages`, e.g. Neuroshima's daily puzzle post)."""
+_UNSTORED = frozenset({"render", "drawn"})
+"""A replay's drawing and its frames drawn so far: they live in the process only."""
 LEAGUE_MESSAGES = (LeagueAnnouncement, TableOpened, ScheduledEvent, ScheduledEventChange)
 
 _TYPES: dict[str, type[Any]] = {
@@ -60,6 +66,10 @@ _TYPES: dict[str, type[Any]] = {
         ScheduledEventChange,
     )
 }
+
+
+def _plugin_types() -> dict[str, type[Any]]:
+    return {cls.__name__: cls for plugin in installed() for cls in plugin.messages}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +138,7 @@ def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
     out: dict[str, Any] = {"type": type(message).__name__}
     for f in fields(message):
         value = getattr(message, f.name)
-        if f.name == "render":
+        if f.name in _UNSTORED:
             continue
         if f.name == "images":
             out[f.name] = [image.name for image in value]
@@ -143,21 +153,26 @@ def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
     return out
 
 
-def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Outgoing | CatchUp:
-    """The message `encode` wrote, with `images` standing for its named images.
+def decode(
+    payload: dict[str, Any],
+    images: Sequence[Image] = (),
+    render: Callable[[str], tuple[bytes, ...]] | None = None,
+) -> Outgoing | CatchUp:
+    """The message `encode` wrote, with `images` standing for its named images and `render`
+    drawing a battle replay's frames again.
 
-    A battle replay's frames live only in the process that drew them: after a restart it is
-    told as a notice with its caption.
+    A battle replay that cannot be drawn again (no `render`: its move was taken back since)
+    is told as a notice with its caption.
     """
     kind = payload["type"]
     if kind == "CatchUp":
         return CatchUp(int(payload["game_id"]), int(payload["version"]))
-    if kind == "BattleReplay":
+    if kind == "BattleReplay" and render is None:
         return Notice(int(payload["game_id"]), text_from_json(payload["caption"]))
-    cls = _TYPES[kind]
+    cls = _TYPES.get(kind) or _plugin_types()[kind]
     values: dict[str, Any] = {}
     for f in fields(cls):
-        if f.name not in payload:
+        if f.name not in payload or f.name in _UNSTORED:
             continue
         raw = payload[f.name]
         if f.name == "images":
@@ -170,6 +185,8 @@ def decode(payload: dict[str, Any], images: Sequence[Image] = ()) -> Outgoing | 
             values[f.name] = text_from_json(raw)
         else:
             values[f.name] = raw
+    if kind == "BattleReplay":
+        values["render"] = render
     message: Outgoing = cls(**values)
     return message
 

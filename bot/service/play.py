@@ -13,7 +13,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from bot.service import ai
+import bot.service.ai as ai
 from bot.service.errors import BusyError
 from bot.service.i18n import stored
 from bot.service.table import Host, Table, load_table, replay_state

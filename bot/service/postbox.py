@@ -18,23 +18,29 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import partial
+from typing import Any
 
-from bot.service import game_hooks
+import bot.service.game_hooks as game_hooks
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
-from bot.service.presenters import presenter_for
-from bot.service.table import Host, Table, load_table
+from bot.service.presenters import presenter_for, takes
+from bot.service.table import Host, Table, load_table, replay_state
+from bot.service.ticks import restart_stopped_clocks
+from bot.service.timeline import Move
 from bot.service.updates import (
     STATUSES,
     board_images,
+    draw_frames,
     player_names,
     private_panel,
     turn_line,
 )
+from games.registry import find_game
 from games.text import Text
 from storage.records import GameStatus, NewOutbox, OutboxRecord
 
@@ -49,6 +55,8 @@ MAX_ATTEMPTS = 12
 LIVE_MAX = 5000
 """Live messages kept per process (their images drawn lazily); older ones are decoded again."""
 
+Render = Callable[[str], tuple[bytes, ...]]
+"""A battle replay's frames in a language."""
 _BOARD = re.compile(r"^game(\d+)-(v\d+|final)-board\.png$")
 _HAND = re.compile(r"^game(\d+)-v(\d+)-seat(\d+)-hand\.png$")
 
@@ -199,6 +207,10 @@ class Postbox:
         """Messages of these games that could not be delivered."""
         return await self.host.store.undeliverable(game_ids)
 
+    def holds(self, message: Outgoing) -> bool:
+        """Whether `message` is stored already (written with its change, or published)."""
+        return id(message) in self._keys
+
     def forget(self, messages: Sequence[Outgoing]) -> None:
         """Drop messages whose rows were not written after all."""
         for message in messages:
@@ -216,7 +228,17 @@ class Postbox:
         if live is not None:
             return live
         names = record.payload.get("images") or []
-        return decode(record.payload, await self._images(names))
+        render = None
+        if record.payload.get("type") == "BattleReplay":
+            render = await self._battle(record.payload)
+        return decode(record.payload, await self._images(names), render)
+
+    async def _battle(self, payload: dict[str, Any]) -> Render | None:
+        try:
+            return await recover_battle(self.host, int(payload["game_id"]), int(payload["seq"]))
+        except Exception:  # a picture must not hold its message back: told in words then
+            log.exception("could not replay the battle of %s", payload.get("name"))
+            return None
 
     async def _images(self, names: Sequence[str]) -> list[Image]:
         """Board and hand images drawn again from the game as it stands, when it has not moved
@@ -263,11 +285,52 @@ async def recover_image(host: Host, name: str) -> list[Image]:
     return [i for i in panel.images if i.name == name]
 
 
+async def recover_battle(host: Host, game_id: int, seq: int) -> Render | None:
+    """How to draw the battle of the move logged at `seq` again: the game replayed to that
+    move, in the pool, as the move's own process drew it; None when the move was taken back
+    or the game shows battles in words only."""
+    table = await load_table(host, game_id)
+    animate = presenter_for(table.spec.key).replay
+    if animate is None or table.state is None:
+        return None
+    moves = table.timeline.moves
+    upto = next((i + 1 for i, m in enumerate(moves) if m.seq == seq), None)
+    if upto is None:
+        return None
+    names = player_names(host, table)
+    named = {"names": tuple(names)} if takes(animate, "names") else {}
+    config, seats, seed = dict(table.game_config), table.settings.seats, table.record.seed
+    return partial(
+        redraw_frames, animate, table.spec.key, config, seats, seed, tuple(moves[:upto]), named
+    )
+
+
+def redraw_frames(
+    animate: Callable[..., Sequence[bytes]],
+    key: str,
+    config: dict[str, Any],
+    seats: int,
+    seed: str,
+    moves: Sequence[Move],
+    named: dict[str, Any],
+    lang: str,
+) -> tuple[bytes, ...]:
+    """A battle's frames from the game's setup and its moves up to the battle's (the last);
+    picklable, so it runs in the pool."""
+    spec = find_game(key)
+    before = replay_state(spec, config, seats, seed, moves[:-1])
+    move = moves[-1]
+    after = spec.rules.apply(before, move.seat, move.action)
+    return draw_frames(animate, spec.rules, before, move.seat, move.action, after, named, lang)
+
+
 async def catch_up(host: Host, game_id: int) -> list[Message]:
-    """A game told as it stands: its board for the channel, panels for the people to act."""
+    """A game told as it stands: its board for the channel, panels for the people to act
+    (whose turn clocks start if the lost change never started them)."""
     table = await load_table(host, game_id)
     if table.state is None:
         return [LobbyUpdate(game_id, lobby_text(host, table))]
+    await restart_stopped_clocks(host, table)  # the change's clocks may not have moved
     cut = await game_hooks.view_cut(host, table)
     summary = presenter_for(table.spec.key).summary(cut(table.view(None)))
     status = Text(

@@ -1,23 +1,22 @@
 """Per-game presenters: views in, images and short texts out, with a plain-text fallback.
 
-The host never imports a game's renderer up front: a presenter is registered (or loaded on
-first use for the built-in games), and a game without one is shown as text only.
+The host never imports a game's renderer up front: a game's plug-in builds its presenter on
+first use, and a game without one is shown as text only.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import inspect
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from typing import Any
 
 from bot.service.i18n import localise
 from bot.service.outbox import Image
-from bot.service.summaries import neuroshima_move, neuroshima_summary
+from bot.service.plugin import on_change, plugin_for
 from games.base import Seat
 
 log = logging.getLogger(__name__)
@@ -119,135 +118,35 @@ def said(draw: Callable[..., Any], args: tuple[Any, ...], named: dict[str, Any],
 
 TEXT_ONLY = Presenter()
 _PRESENTERS: dict[str, Presenter] = {}
-_BUILTIN: dict[str, Callable[[], Presenter]] = {}
+"""Stand-ins that win over the installed plug-ins (a test's quick drawings)."""
+_BUILT: dict[str, Presenter] = {}
 
 
 def register_presenter(key: str, presenter: Presenter) -> None:
-    """Show game `key` with `presenter` from now on."""
+    """Show game `key` with `presenter` from now on, over its plug-in's (a test's stand-in)."""
     _PRESENTERS[key] = presenter
 
 
 def presenter_for(key: str) -> Presenter:
-    """The presenter of a game: registered, built in (loaded now), or text only."""
-    found = _PRESENTERS.get(key)
+    """The presenter of a game: a stand-in, its plug-in's (built now), or text only."""
+    found = _PRESENTERS.get(key) or _BUILT.get(key)
     if found is None:
-        builder = _BUILTIN.get(key)
+        plugin = plugin_for(key)
         found = TEXT_ONLY
-        if builder is not None:
+        if plugin is not None and plugin.presenter is not None:
             try:
-                found = builder()
+                found = plugin.presenter()
             except ImportError as err:  # the renderer is optional: text keeps the game playable
                 log.warning("no images for %s: %s", key, err)
-        _PRESENTERS[key] = found
+        _BUILT[key] = found
     return found
 
 
-SAID = frozenset({"placed", "used"})
-"""Neuroshima changes the move's own words already say ("place runner C2 2", "snipe B1")."""
+def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
+    for key in keys:
+        _BUILT.pop(key, None)
+        _PRESENTERS.pop(key, None)
 
 
-def neuroshima_fought(before: Any, after: Any) -> bool:
-    """Whether a Neuroshima step fought a battle: the view after it has a new last battle."""
-    last = after.last_battle
-    return last is not None and last is not before.last_battle and last != before.last_battle
-
-
-def neuroshima_turn(view: Any) -> tuple[int, Seat]:
-    """A Neuroshima view's turn as its board title numbers it, and the seat whose turn it is."""
-    return int(view.turn), int(view.active)
-
-
-def neuroshima_narration(view: Any, names: Sequence[str]) -> tuple[str, str]:
-    """The last battle of a Neuroshima view in words: its heading and its phases."""
-    from games.neuroshima.narration import narrate
-
-    told = narrate(view.last_battle, names)
-    return told.heading, told.body
-
-
-def _neuroshima() -> Presenter:
-    try:
-        for name in ("board", "hand", "battle", "changes"):
-            importlib.import_module(f"rendering.neuroshima.{name}")
-    except ImportError as err:  # no images, but the position is still said in words
-        log.warning("no images for neuroshima: %s", err)
-        return Presenter(
-            summary=neuroshima_summary,
-            describe=neuroshima_move,
-            fought=neuroshima_fought,
-            narrate=neuroshima_narration,
-            turn=neuroshima_turn,
-        )
-    return Presenter(
-        board=neuroshima_board,
-        hand=neuroshima_hand,
-        since=neuroshima_since,
-        replay=neuroshima_replay,
-        summary=neuroshima_summary,
-        fought=neuroshima_fought,
-        narrate=neuroshima_narration,
-        effect=neuroshima_effect,
-        turn=neuroshima_turn,
-        describe=neuroshima_move,
-    )
-
-
-# Neuroshima's drawings are module-level functions, not closures, so that they pickle.
-def _ns(name: str) -> Any:
-    return importlib.import_module(f"rendering.neuroshima.{name}")
-
-
-def _delivered(image: Any, view: Any) -> bytes:
-    return bytes(_ns("board").delivery_png(image, view))
-
-
-def neuroshima_board(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
-    """The public board PNG."""
-    return bytes(_ns("board").board_png(view, names, say=say))
-
-
-def neuroshima_hand(view: Any, say: Say = str, names: Sequence[str] | None = None) -> bytes:
-    """A seat's hand panel PNG."""
-    return _delivered(_ns("hand").hand_image(view, view.viewer, names, say=say), view)
-
-
-def neuroshima_since(
-    then: Any, now: Any, say: Say = str, names: Sequence[str] | None = None
-) -> bytes:
-    """What changed since the seat's last turn, as a PNG."""
-    del then  # the view itself carries what changed since the seat's last turn
-    return _delivered(_ns("board").since_last_turn_image(now, names, say=say), now)
-
-
-def neuroshima_replay(
-    before: Any,
-    seat: Seat,
-    action: Any,
-    after: Any,
-    say: Say = str,
-    names: Sequence[str] | None = None,
-) -> Sequence[bytes]:
-    """The frames of a battle, as PNGs."""
-    del before, seat, action  # the view after a battle carries its summary
-    frames = _ns("battle").battle_frames(after, names, say=say)
-    return [_delivered(frame, after) for frame in frames]
-
-
-def neuroshima_effect(before: Any, after: Any, names: Sequence[str]) -> Sequence[str]:
-    """What a Neuroshima move visibly did besides itself (who died, who was pushed)."""
-    if neuroshima_fought(before, after) or before.turn != after.turn:
-        return ()  # a battle is told whole; a turn's end changes nothing by itself
-    fresh = after.this_turn[len(before.this_turn) :]
-    return [_ns("changes").describe_change(c, after, names) for c in fresh if c.kind not in SAID]
-
-
-_BUILTIN["neuroshima"] = _neuroshima
-
-
-def _warzone() -> Presenter:
-    from bot.service.hosting import warzone
-
-    return warzone.PRESENTER
-
-
-_BUILTIN["warzone"] = _warzone
+on_change(_forget)

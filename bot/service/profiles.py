@@ -1,15 +1,16 @@
 """Per-game host knowledge the rules contract leaves out: modes, roles, barriers, passes, teams.
 
-Games register nothing here; a profile is optional and a plain one is derived from the GameSpec,
-so any registered game can be hosted (Stones proves it). Richer games get a profile below.
+A profile is optional: a game's plug-in (bot.service.plugin) may bring one, else a plain one is
+derived from the GameSpec, so any registered game can be hosted (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.service.plugin import on_change, plugin_for
 from games.base import CHANCE, GameSpec, Seat
 
 RANDOM_ROLE = "random"
@@ -46,7 +47,7 @@ def no_teams(config: Mapping[str, Any], seats: int) -> tuple[tuple[Seat, ...], .
 LEAVER = "leaver"
 """The lobby option of a cooperative game saying what happens when a player leaves."""
 ANDROID = "android"
-"""The bot flies the leaver's character on (Space Alert's androids)."""
+"""The bot plays the leaver's character on (an android of the crew)."""
 ABORT_LOST = "abort"
 """The mission is aborted and counts as lost."""
 LEAVER_CHOICES = (ANDROID, ABORT_LOST)
@@ -98,102 +99,36 @@ class HostProfile:
 
 
 _PROFILES: dict[str, HostProfile] = {}
-_BUILTIN: dict[str, Callable[[], HostProfile]] = {}
+"""Stand-ins that win over the installed plug-ins (a test's game without a plug-in)."""
+_BUILT: dict[str, HostProfile] = {}
 
 
 def register_profile(profile: HostProfile) -> None:
-    """Use `profile` for its game from now on (replacing any earlier one)."""
+    """Use `profile` for its game from now on, over its plug-in's (a test's stand-in)."""
     _PROFILES[profile.key] = profile
 
 
 def profile_for(spec: GameSpec[Any, Any, Any]) -> HostProfile:
-    """The host profile of a game: registered, built in, or derived from its seat limits."""
-    found = _PROFILES.get(spec.key)
+    """The host profile of a game: a stand-in, its plug-in's, or derived from its seat limits."""
+    found = _PROFILES.get(spec.key) or _BUILT.get(spec.key)
     if found is None:
-        builder = _BUILTIN.get(spec.key)
-        found = builder() if builder else _derived(spec)
-        _PROFILES[spec.key] = found
+        plugin = plugin_for(spec.key)
+        build = plugin.profile if plugin is not None else None
+        found = build() if build is not None else _derived(spec)
+        _BUILT[spec.key] = found
     return found
+
+
+def _forget(keys: Iterable[str]) -> None:
+    # A game's plug-in changed: what was built from the old one, or set over it, goes.
+    for key in keys:
+        _BUILT.pop(key, None)
+        _PROFILES.pop(key, None)
+
+
+on_change(_forget)
 
 
 def _derived(spec: GameSpec[Any, Any, Any]) -> HostProfile:
     seats = tuple(range(spec.min_seats, spec.max_seats + 1))
     return HostProfile(key=spec.key, modes=(Mode("standard", seats),))
-
-
-# --- Neuroshima Hex ----------------------------------------------------------------------
-NEUROSHIMA_ARMIES = ("moloch", "outpost", "borgo", "hegemony", "ddm2e")
-
-
-def _neuroshima_config(
-    options: Mapping[str, Any], mode: str, roles: Sequence[str | None]
-) -> dict[str, Any]:
-    config = {**options, "mode": mode}
-    if any(role is not None for role in roles):
-        # Seats without a choice get the first army nobody took, so armies stay distinct.
-        free = [a for a in NEUROSHIMA_ARMIES if a not in roles]
-        config["armies"] = [role if role is not None else free.pop(0) for role in roles]
-    return config
-
-
-def _neuroshima_army_name(key: str) -> str:
-    from games.neuroshima.tiles import armies
-
-    known = armies().get(key)
-    return known.name.removesuffix(" (3.0)") if known is not None else key
-
-
-def _neuroshima_barrier(seat: Seat, action: Any) -> bool:
-    # A battle reveals and destroys: taking it back would let a player peek at the result.
-    return seat == CHANCE or type(action).__name__ == "StartBattle"
-
-
-def _neuroshima_pass(legal: Sequence[Any]) -> Any | None:
-    # Ending the turn is the pass; when the rules first demand a discard, discard the first tile.
-    for name in ("EndTurn", "Discard"):
-        for action in legal:
-            if type(action).__name__ == name:
-                return action
-    return None
-
-
-def _neuroshima_teams(config: Mapping[str, Any], seats: int) -> tuple[tuple[Seat, ...], ...]:
-    if config.get("mode") == "teams" and seats == 4:
-        return ((0, 2), (1, 3))
-    return no_teams(config, seats)
-
-
-def _neuroshima() -> HostProfile:
-    return HostProfile(
-        key="neuroshima",
-        modes=(
-            Mode("duel", (2,), "two players"),
-            Mode("deathmatch", (3, 4, 5, 6), "everyone for themselves"),
-            Mode("teams", (4,), "two teams of two"),
-        ),
-        roles=NEUROSHIMA_ARMIES,
-        role_label="army",
-        options={
-            "scoring": (False, True),
-            "mercenaries": (0, 1, 2),
-            "mad_bomber": ("off", "neutral", "mercenary"),
-            "board": ("standard", "large"),
-        },
-        build_config=_neuroshima_config,
-        is_barrier=_neuroshima_barrier,
-        pass_action=_neuroshima_pass,
-        role_name=_neuroshima_army_name,
-        teams=_neuroshima_teams,
-    )
-
-
-_BUILTIN["neuroshima"] = _neuroshima
-
-
-def _warzone() -> HostProfile:
-    from bot.service.hosting import warzone
-
-    return warzone.profile()
-
-
-_BUILTIN["warzone"] = _warzone

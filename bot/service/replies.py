@@ -17,7 +17,7 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from bot.service import metrics
+import bot.service.metrics as metrics
 from bot.service.outbox import Message
 from bot.service.play import BotTurn, Draft, Plan, bot_moves, commit, replies_later
 from bot.service.settle import settle

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import agreements, game_hooks, history, lobby, ratings, ticks, turns
+import bot.service.agreements as agreements
+import bot.service.game_hooks as game_hooks
+import bot.service.history as history
+import bot.service.lobby as lobby
+import bot.service.ratings as ratings
+import bot.service.ticks as ticks
+import bot.service.turns as turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
+from bot.service.plugin import GamePlugin, install, installed
+from bot.service.plugins.registry import builtin
 from bot.service.postbox import Postbox
 from bot.service.presenters import presenter_for
 from bot.service.sight import sight
@@ -30,6 +38,7 @@ from bot.service.updates import (
 )
 from games.text import Text
 from storage.base import GameStore
+from storage.factory import open_store
 from storage.records import GameRecord
 
 UserId = int | str
@@ -53,7 +62,11 @@ class Service:
         store: GameStore,
         clock: Clock | None = None,
         names: Callable[[int], str] | None = None,
+        plugins: Iterable[GamePlugin] | None = None,
     ) -> None:
+        """A host over `store`, hosting exactly `plugins` (by default every built-in game:
+        bot.service.plugins.registry)."""
+        install(builtin() if plugins is None else plugins)
         self._names: dict[int, str] = {}
         self._stored: dict[tuple[int | None, int], str] = {}
         self.postbox = Postbox()
@@ -311,7 +324,12 @@ class Service:
         if not self._recovered:
             recovered = await game_hooks.recover(self.host)
             self._recovered = True
-        return recovered + await ticks.tick(self.host, now)
+        due = await ticks.tick(self.host, now)
+        posts: list[Any] = []
+        for plugin in installed():
+            if plugin.tick is not None:
+                posts += await plugin.tick(self.host, now or self.host.clock.now())
+        return recovered + due + posts
 
     # --- history and ratings -----------------------------------------------------------------
     async def history(self, game: GameId) -> list[str]:
@@ -357,3 +375,15 @@ def _user_id(user: int) -> int:
 def as_mapping(value: Mapping[str, Any]) -> dict[str, Any]:
     """A plain dict copy (front-ends pass option mappings through as they read them)."""
     return dict(value)
+
+
+async def open_service(
+    database: str,
+    names: Callable[[int], str] | None = None,
+    plugins: Iterable[GamePlugin] | None = None,
+) -> Service:
+    """A Service over the store `database` names (migrated), with the system clock, hosting
+    `plugins` (by default every built-in game)."""
+    clock = SystemClock()
+    store = await open_store(database, clock=clock.now)
+    return Service(store, clock, names, plugins)

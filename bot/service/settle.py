@@ -33,7 +33,8 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
                 for m in messages
             ]
     if not after.record.status.is_open:
-        # A league table reports its result to its league (imported late: leagues use settle).
+        # A league table reports its result to its league (imported late: the leagues package
+        # loads the league service, which opens tables through the lobby, which settles).
         from bot.service.leagues.hook import game_ended
 
         messages = [*messages, *await game_ended(host, after)]

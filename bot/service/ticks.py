@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from bot.service import agreements
+import bot.service.agreements as agreements
 from bot.service.deadlines import (
     DIGEST,
     GRACE,
@@ -33,6 +33,8 @@ MAX_PASSES = 50
 KEEP_SENT = timedelta(days=2)
 """How long sent outbox rows are kept (far beyond Discord's nonce memory and any lease)."""
 BATCH = 200
+EXPIRIES = frozenset({TIMEOUT, GRACE})
+"""Deadlines whose action changes the game (see `_expire`)."""
 
 
 async def tick(host: Host, now: datetime | None = None) -> list[Message]:
@@ -45,6 +47,9 @@ async def tick(host: Host, now: datetime | None = None) -> list[Message]:
         for deadline in due:
             if deadline.kind in REMINDERS and deadline_handler(deadline.kind) is None:
                 messages += await _remind(host, deadline, now, digests)
+                continue
+            if deadline.kind in EXPIRIES and deadline_handler(deadline.kind) is None:
+                messages += await _expire(host, deadline, now, digests)
                 continue
             if not await host.store.complete_deadline(deadline.id):
                 continue  # another process handled it
@@ -79,6 +84,38 @@ async def _remind(
     if postbox is not None:
         postbox.forget(found)
     return []  # another process handled it
+
+
+async def _expire(
+    host: Host, d: DeadlineRecord, now: datetime, digests: dict[int, list[tuple[int, Seat]]]
+) -> list[Message]:
+    """A timeout or the end of a grace period: acted on first, closed after.
+
+    Closed first, a process killed before the action commits would lose it, and the game
+    would wait for ever. Acted on first, a kill in between leaves the deadline due for the next
+    clocks runner, and the game's own checks make the second try a no-op (the seat is no longer
+    to act, the game is over, its version moved on). What the action did not store with its own
+    change (a warning, a notice) is written with the deadline's closing, as a reminder is.
+    """
+    try:
+        found = await _fire(host, d, now, digests)
+    except GameError as err:
+        log.info("deadline %d of game %d: %s", d.id, d.game_id, err)
+        found = []
+    except Exception:  # one broken game must not stop everyone's clocks, nor loop on them
+        log.exception("deadline %d of game %d failed", d.id, d.game_id)
+        found = []
+    postbox = host.postbox
+    fresh = [] if postbox is None else [m for m in found if not postbox.holds(m)]
+    rows = [] if postbox is None else postbox.rows(fresh, f"d{d.id}.")
+    if await host.store.complete_deadline(d.id, outbox=rows):
+        return found
+    # Closed meanwhile: by the action itself (a move cancels the seat's clock) or by another
+    # clocks runner, which wrote the same warning.
+    if postbox is not None:
+        postbox.forget(fresh)
+    unwritten = {id(m) for m in fresh}
+    return [m for m in found if id(m) not in unwritten]
 
 
 async def _fire(
@@ -209,6 +246,33 @@ async def _digest(
         for g in waiting
     ]
     return [Digest(user, Text.lines(lines), tuple(g.id for g in waiting))]
+
+
+async def restart_stopped_clocks(host: Host, table: Table) -> None:
+    """Start the turn clock and digest of each person to act who has none running.
+
+    A change's clocks move after its commit (deadlines.reschedule); a process killed in
+    between leaves the next player without reminders or a timeout, and the game would wait
+    for ever. The change's catch-up (see postbox.catch_up) calls this. A seat that has a
+    grace period running keeps it.
+    """
+    if table.record.status is not GameStatus.ACTIVE or table.timeline.paused is not None:
+        return
+    pending = await host.store.pending_deadlines(table.id)
+    now = host.clock.now()
+    clock = table.settings.clock
+    for seat in sorted(table.humans_to_act()):
+        kinds = {d.kind for d in pending if d.seat == seat}
+        if clock and not kinds & {*REMINDERS, TIMEOUT, GRACE}:
+            due = [(seat, kind, now + timedelta(seconds=clock * share))
+                   for kind, share in REMINDERS.items()]  # fmt: skip
+            await host.store.add_deadlines(
+                table.id, [*due, (seat, TIMEOUT, now + timedelta(seconds=clock))]
+            )
+        user = table.user_at(seat)
+        if user is not None and DIGEST not in kinds:
+            settings = await host.store.get_user_settings(user)
+            await host.store.add_deadline(table.id, seat, DIGEST, next_digest(settings, now))
 
 
 def _rounded(delta: timedelta) -> timedelta:

@@ -32,25 +32,20 @@ RULES: Method = "bot.service.translating:extract_rules"
 DOMAINS: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
     "commands": ("bot/discord/admin.py",),  # and the command catalogue: extract_commands
-    "neuroshima": ("games/neuroshima", "bot/service/commands/neuroshima.py"),
+    "neuroshima": ("games/neuroshima", "bot/service/plugins/neuroshima"),
     "neuroshima_images": ("rendering/neuroshima",),
     "neuroshima_rules": ("games/neuroshima/data/armies",),
-    "sniper_elite": (
-        "games/sniper_elite",
-        "bot/service/hosting/sniper",
-        "bot/service/commands/sniper.py",
-    ),
+    "sniper_elite": ("games/sniper_elite", "bot/service/plugins/sniper_elite"),
     "sniper_elite_images": ("rendering/sniper_elite",),
     "space_alert_images": ("rendering/space_alert",),
     "space_alert": (
         "games/space_alert",
-        "bot/service/hosting/space_alert",
-        "bot/service/commands/space_alert",
+        "bot/service/plugins/space_alert",
         "bot/discord/space_alert",
     ),
     "warzone_images": ("rendering/warzone",),
     "leagues_images": ("rendering/leagues.py",),
-    "warzone": ("games/warzone", "bot/service/hosting/warzone", "bot/service/commands/warzone"),
+    "warzone": ("games/warzone", "bot/service/plugins/warzone"),
 }
 """Catalogue domain -> the code (or data) whose messages it holds; a new game is one more line.
 A path inside another domain's folder belongs to the more specific domain."""
@@ -72,7 +67,7 @@ Found = tuple[int, str, str | tuple[str, ...], list[str]]
 
 def _entry_files(entry: str) -> list[Path]:
     """A package's files, one file, or the modules whose names start with a prefix
-    ('bot/service/hosting/sniper' is sniper_elite.py, sniper_flow.py, ...)."""
+    ('bot/discord/space_alert' is space_alert_bridge.py, ...)."""
     path = ROOT / entry
     if path.is_dir():
         return sorted(p for p in path.rglob("*") if p.suffix in (".py", ".json"))
@@ -259,7 +254,11 @@ def extract_commands(
     command key), group descriptions and choice names (in their option's context)."""
     from bot.service.commands import catalogue
     from bot.service.i18n import choice_context
+    from bot.service.plugin import install, installed
+    from bot.service.plugins.registry import builtin
 
+    if not installed():  # run as a tool: the shipped games, as a service built by default
+        install(builtin())
     cat = catalogue()
     for group in cat.groups:
         yield (0, "_", group.description, [f"/{group.name}"])

@@ -334,10 +334,16 @@ def seat_view_after(
     return spec.rules.player_view(state, seat)
 
 
+def resignation(host: Host, table: Table, seat: Seat, why: str) -> Text:
+    """'X resigned' or 'X ran out of time and forfeits' (also an outcome's reason)."""
+    who = seat_name(host, table, seat)
+    if why == "resign":
+        return Text("{player} resigned", player=who)
+    return Text("{player} ran out of time and forfeits", player=who)
+
+
 def _reason(host: Host, table: Table, outcome: dict[str, Any]) -> Text:
     """A finished game's reason; a resignation is said again from who resigned and why."""
-    from bot.service.agreements import resignation
-
     left = outcome.get("resigned") or []
     why = outcome.get("ended_by")
     if why in ("resign", "timeout") and left:

@@ -23,16 +23,15 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType
 from typing import Any, TypeVar
 
-from bot.service import metrics
+import bot.service.metrics as metrics
 from bot.service.outbox import BattleReplay, Image
+from bot.service.plugin import installed
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 _CURRENT: Workers | None = None
-WARM = ("games.neuroshima.ai", "rendering.neuroshima.board", "rendering.neuroshima.battle")
-"""Modules every worker imports when it starts (the flagship's AI and drawings)."""
 NICENESS = 10
 """How much lower the workers' scheduling priority is than the bot's. With as many workers as
 cores, busy workers would otherwise take turns on the CPU with the event loop and delay it by
@@ -47,14 +46,14 @@ def default_size() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _warm() -> None:
-    """Yield the CPU to the event loop's process, and import the heavy modules once per
-    worker, not on its first job."""
+def _warm(modules: Sequence[str]) -> None:
+    """Yield the CPU to the event loop's process, and import the heavy modules (the installed
+    games' AI and drawings) once per worker, not on its first job."""
     try:
         os.nice(NICENESS)
     except OSError:  # not allowed here: the workers run at the loop's priority
         log.info("worker processes could not lower their priority")
-    for name in WARM:
+    for name in modules:
         try:
             importlib.import_module(name)
         except ImportError:  # an optional game or renderer: its jobs import what they need
@@ -75,17 +74,27 @@ class Workers:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
         self._context = context
-        self._executor: ProcessPoolExecutor | None = self._start()
+        self.warm: tuple[str, ...] = ()
+        """The modules each worker imports when it starts (the installed games' `warm`)."""
+        # Made on the first job, not here: the games a service installs are known by then,
+        # whichever of the two a front-end builds first.
+        self._executor: ProcessPoolExecutor | None = None
+        self._open = True
         self.jobs = 0
         """Jobs that ran in the pool (not counting the thread fallback)."""
         self.restarts = 0
         """How often a dead worker (killed, out of memory) made the pool start afresh."""
 
     def _start(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.processes, mp_context=self._context, initializer=_warm)
+        self.warm = tuple(m for plugin in installed() for m in plugin.warm)
+        return ProcessPoolExecutor(
+            self.processes, mp_context=self._context, initializer=_warm, initargs=(self.warm,)
+        )
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in a worker process when both pickle, else in a worker thread."""
+        if self._open and self._executor is None:
+            self._executor = self._start()
         executor = self._executor
         blob = _portable(fn, args) if executor is not None else None
         if executor is None or blob is None:
@@ -107,6 +116,7 @@ class Workers:
 
     def close(self) -> None:
         """Stop the workers (pending jobs are dropped; running ones finish)."""
+        self._open = False
         executor, self._executor = self._executor, None
         if executor is not None:
             executor.shutdown(wait=True, cancel_futures=True)

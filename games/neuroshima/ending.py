@@ -17,6 +17,7 @@ from games.neuroshima.position import PlacedTile
 from games.neuroshima.queries import next_alive, note, team_of, with_tiles
 from games.neuroshima.setup import bomber_tile
 from games.neuroshima.state import Change, Highlight, Mode, State, Step, add_highlight
+from games.neuroshima.tiles import Kind
 from games.neuroshima.turns import begin_turn, set_row
 from games.text import Text
 
@@ -167,13 +168,39 @@ def _team_fall(state: State, fallen: frozenset[Seat]) -> Outcome:
     if len(lost) == 1:
         (loser,) = lost
         winner = 1 - loser
-        return Outcome(frozenset(teams[winner]), Text("destroyed an enemy HQ"))
+        # Whoever struck it: an ally's fire (Moloch) fells a team as surely as an enemy's.
+        if _felled_by_ally(state, fallen):
+            return Outcome(
+                frozenset(teams[winner]), Text("the other team's HQ fell to its own ally's fire")
+            )
+        return Outcome(frozenset(teams[winner]), Text("the other team's HQ fell"))
     # cs: HQs of both teams fell in one battle: the surviving HQs are compared.
     totals = [sum(state.position.hq_hp[s] for s in members) for members in teams]
     if totals[0] == totals[1]:
         return Outcome(frozenset(), Text("HQs of both teams fell; the rest are equal"))
     best = 0 if totals[0] > totals[1] else 1
     return Outcome(frozenset(teams[best]), Text("HQs of both teams fell; stronger surviving HQ"))
+
+
+def _felled_by_ally(state: State, fallen: frozenset[Seat]) -> bool:
+    """True when this turn's battle felled the HQs and only their own team's tiles hit them."""
+    battle = state.last_battle
+    if battle is None or battle.turn != state.turn:
+        return False
+    if any(battle.hq_hp[s] > 0 for s in fallen):
+        return False  # the battle left them standing: something after it felled them
+    tiles = battle.before.by_hex()
+    hqs = {h for h, p in tiles.items() if p.owner in fallen and p.type.kind is Kind.HQ}
+    hitters = {
+        tiles[a.attacker].owner
+        for phase in battle.phases
+        for a in phase.attacks
+        if a.target in hqs and a.attacker in tiles and not phase.absorbed_hit(a)
+    }
+    team = {team_of(state.position, s) for s in fallen}
+    return bool(hitters) and all(
+        s is not None and team_of(state.position, s) in team for s in hitters
+    )
 
 
 def _final_outcome(state: State) -> Outcome:

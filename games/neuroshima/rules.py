@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import games.neuroshima.ending as ending
+import games.neuroshima.turns as turns
 from games.base import (
     CHANCE,
     GameConfig,
@@ -19,7 +21,6 @@ from games.base import (
     RandomSource,
     Seat,
 )
-from games.neuroshima import ending, turns
 from games.neuroshima.actions import (
     AirStrike,
     ChooseDestination,
@@ -57,6 +58,7 @@ from games.neuroshima.setup import bomber_tile
 from games.neuroshima.setup import setup as _setup
 from games.neuroshima.state import BomberMode, Change, State, Step
 from games.neuroshima.tiles import Action, tile_type
+from games.neuroshima.turns import to_act as to_act
 from games.neuroshima.view import NeuroshimaView
 from games.neuroshima.view import player_view as _player_view
 
@@ -64,15 +66,6 @@ from games.neuroshima.view import player_view as _player_view
 def setup(config: GameConfig, seats: int, seed: str) -> State:
     """The initial state (see games.neuroshima.setup for the config keys)."""
     return _setup(config, seats, seed)
-
-
-def to_act(state: State) -> frozenset[Seat]:
-    """The seat owing a decision, {CHANCE} while tiles are dealt, empty when the game is over."""
-    if state.step is Step.GAME_OVER:
-        return frozenset()
-    if state.step is Step.DRAW and not turns.draw_owed_by_player(state):
-        return frozenset({CHANCE})
-    return frozenset({state.to_move})
 
 
 def _hand_actions(state: State, seat: Seat) -> frozenset[str]:

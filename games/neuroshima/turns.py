@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.base import RandomSource, Seat
+from games.base import CHANCE, RandomSource, Seat
 from games.neuroshima.actions import TilesDrawn
 from games.neuroshima.queries import next_alive
 from games.neuroshima.setup import bomber_tile
@@ -167,3 +167,12 @@ def set_row(
 ) -> tuple[tuple[str, ...], ...]:
     """`rows` with the row of `seat` replaced."""
     return _set(rows, seat, value)
+
+
+def to_act(state: State) -> frozenset[Seat]:
+    """The seat owing a decision, {CHANCE} while tiles are dealt, empty when the game is over."""
+    if state.step is Step.GAME_OVER:
+        return frozenset()
+    if state.step is Step.DRAW and not draw_owed_by_player(state):
+        return frozenset({CHANCE})
+    return frozenset({state.to_move})

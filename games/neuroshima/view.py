@@ -21,6 +21,7 @@ from games.neuroshima.state import (
     Step,
     TurnMarks,
 )
+from games.neuroshima.turns import to_act
 from games.text import Text
 
 __all__ = [
@@ -181,8 +182,6 @@ def _last_turn_changes(state: State) -> tuple[Change, ...]:
 
 def player_view(state: State, seat: Seat | None) -> NeuroshimaView:
     """The view of `seat` (None: spectators and the public channel)."""
-    from games.neuroshima.rules import to_act
-
     teams = state.position.teams
     team_of = {s: i for i, members in enumerate(teams) for s in members}
     seats = tuple(

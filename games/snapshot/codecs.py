@@ -1,33 +1,24 @@
 """Building a codec per type hint: the dispatch, the caches, errors and the scalar kinds.
 
-Containers and records (dataclasses, NamedTuples) are built in `shapes`, which calls back here
-for the types of their items and fields.
+Containers and records (dataclasses, NamedTuples) are built in `shapes`, given the cached
+builder (`encoder` or `decoder`) for the types of their items and fields.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import math
 import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from games.snapshot.base import Codec, SnapshotError, describe, dumps, unsupported, wrong
+from games.snapshot.shapes import container, dataclass_codec, named_tuple
 from games.text import Text
 
-Codec = Callable[[Any], Any]
-
-
-class SnapshotError(ValueError):
-    """A state (or encoded data) the codec cannot handle; the message names the field."""
-
-
-def dumps(value: Any) -> str:
-    """Canonical JSON (sorted keys, no spaces), the order frozensets are sorted by."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
-
+__all__ = ["Codec", "SnapshotError", "decoder", "dumps", "encoder"]
 
 # Codecs are built once per type hint and cached; dataclass fields are resolved on first use,
 # which also lets recursive types refer to themselves.
@@ -51,27 +42,13 @@ def decoder(hint: Any) -> Codec:
     return codec
 
 
-def describe(hint: Any) -> str:
-    """A short readable name of a type hint, for error messages."""
-    return hint.__qualname__ if isinstance(hint, type) else str(hint).replace("typing.", "")
-
-
-def wrong(value: Any, hint: Any) -> SnapshotError:
-    """The error for a value that does not fit its declared type."""
-    return SnapshotError(f"expected {describe(hint)}, found {type(value).__name__} {value!r:.60}")
-
-
-def at(where: str, err: SnapshotError) -> SnapshotError:
-    """The error `err` located at a field or index `where`."""
-    text = str(err)
-    joined = f"{where}{text}" if text.startswith((".", "[")) else f"{where}: {text}"
-    return SnapshotError(joined)
+def _builder(encoding: bool) -> Callable[[Any], Codec]:
+    """How a container or record builds the codecs of its items and fields."""
+    return encoder if encoding else decoder
 
 
 def _build(hint: Any, *, encoding: bool) -> Codec:
     """A function encoding (or decoding) values of `hint`; raises SnapshotError for others."""
-    from games.snapshot import shapes  # shapes builds its items through this module
-
     origin = typing.get_origin(hint)
     if hint is type(None) or hint is None:
         return _none
@@ -82,7 +59,7 @@ def _build(hint: Any, *, encoding: bool) -> Codec:
     if origin in (tuple, frozenset, dict) or (
         isinstance(origin, type) and issubclass(origin, Mapping)
     ):
-        return shapes.container(hint, origin, encoding)
+        return container(hint, origin, _builder(encoding), encoding)
     if not isinstance(hint, type):
         return unsupported(hint)
     if hint is str:
@@ -92,19 +69,10 @@ def _build(hint: Any, *, encoding: bool) -> Codec:
     if issubclass(hint, enum.Enum):
         return _enum(hint, encoding)
     if dataclasses.is_dataclass(hint):
-        return shapes.dataclass_codec(hint, encoding)
+        return dataclass_codec(hint, _builder(encoding), encoding)
     if issubclass(hint, tuple) and hasattr(hint, "_fields"):
-        return shapes.named_tuple(hint, encoding)
+        return named_tuple(hint, _builder(encoding), encoding)
     return unsupported(hint)
-
-
-def unsupported(hint: Any) -> Codec:
-    """A codec that refuses every value: the type cannot be snapshotted."""
-
-    def fail(value: Any) -> Any:
-        raise SnapshotError(f"cannot snapshot a value declared as {describe(hint)}")
-
-    return fail
 
 
 def _none(value: Any) -> Any:

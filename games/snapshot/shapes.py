@@ -4,25 +4,18 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from games.snapshot.codecs import (
-    Codec,
-    SnapshotError,
-    at,
-    decoder,
-    dumps,
-    encoder,
-    unsupported,
-    wrong,
-)
+from games.snapshot.base import Codec, SnapshotError, at, dumps, unsupported, wrong
+
+Builder = Callable[[Any], Codec]
+"""Builds the codec of an item or field type (the cached `encoder` or `decoder`)."""
 
 
-def container(hint: Any, origin: Any, encoding: bool) -> Codec:
+def container(hint: Any, origin: Any, pick: Builder, encoding: bool) -> Codec:
     """The codec of a tuple, frozenset or mapping type."""
     args = typing.get_args(hint)
-    pick = encoder if encoding else decoder
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return _homogeneous(pick(args[0]), hint, encoding)
@@ -33,7 +26,7 @@ def container(hint: Any, origin: Any, encoding: bool) -> Codec:
         return _frozenset(pick(args[0]) if args else unsupported(hint), hint, encoding)
     if len(args) != 2:
         return unsupported(hint)
-    return _mapping(args[0], args[1], hint, encoding)
+    return _mapping(args[0], args[1], hint, pick, encoding)
 
 
 def _homogeneous(item: Codec, hint: Any, encoding: bool) -> Codec:
@@ -98,8 +91,7 @@ def _frozenset(item: Codec, hint: Any, encoding: bool) -> Codec:
     return members
 
 
-def _mapping(key_hint: Any, value_hint: Any, hint: Any, encoding: bool) -> Codec:
-    pick = encoder if encoding else decoder
+def _mapping(key_hint: Any, value_hint: Any, hint: Any, pick: Builder, encoding: bool) -> Codec:
     key, value = pick(key_hint), pick(value_hint)
     string_keys = key_hint is str
     if encoding:
@@ -135,14 +127,13 @@ def _fields_of(cls: type) -> list[tuple[str, Any, bool]]:
     return [(name, hints[name], True) for name in cls._fields]  # type: ignore[attr-defined]
 
 
-def dataclass_codec(cls: type, encoding: bool) -> Codec:
+def dataclass_codec(cls: type, pick: Builder, encoding: bool) -> Codec:
     """The codec of a dataclass, as a JSON object by field name."""
     fields: list[tuple[str, Codec, bool]] | None = None
 
     def resolved() -> list[tuple[str, Codec, bool]]:
         nonlocal fields
         if fields is None:
-            pick = encoder if encoding else decoder
             fields = [(name, pick(hint), init) for name, hint, init in _fields_of(cls)]
         return fields
 
@@ -190,14 +181,13 @@ def dataclass_codec(cls: type, encoding: bool) -> Codec:
     return from_object
 
 
-def named_tuple(cls: type, encoding: bool) -> Codec:
+def named_tuple(cls: type, pick: Builder, encoding: bool) -> Codec:
     """The codec of a NamedTuple, as a JSON array."""
     fields: list[Codec] | None = None
 
     def resolved() -> list[Codec]:
         nonlocal fields
         if fields is None:
-            pick = encoder if encoding else decoder
             fields = [pick(hint) for _, hint, _ in _fields_of(cls)]
         return fields
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -327,3 +328,9 @@ def equipment_deck() -> tuple[str, ...]:
 def objective_titles(board: str) -> dict[int, str]:
     """Objective card titles 1-9 of a board."""
     return {int(k): v for k, v in _read("objectives.json")[board].items()}
+
+
+def equipment_titles(cards: Iterable[str]) -> Text:
+    """Equipment cards as printed on them ("Muffled Boots"), never their ids."""
+    titles = equipment_cards()
+    return Text.verbatim(", ".join(titles[card].title for card in cards))

@@ -140,6 +140,28 @@ CHALLENGES: dict[str, tuple[Modifier, Modifier, Modifier]] = {
 }
 """Officer challenges from easy (medic, radio operator) to hard (marksman, sniper)."""
 
+MODIFIER_NAMES: dict[Modifier, Text] = {
+    Modifier.EXTRA_EQUIPMENT: Text("extra equipment card"),
+    Modifier.EXTRA_NOISE: Text("extra noise token"),
+    Modifier.EARLY_RETURN: Text("defenders return early"),
+    Modifier.SUPPRESSORS: Text("suppressors in the health stack"),
+    Modifier.NO_RECOIL_REWARD: Text("no recoil reward"),
+    Modifier.MISFIRE_AT_FOUR: Text("misfire at 4"),
+    Modifier.LIGHT_WOUND_STACK: Text("lighter wound stack"),
+    Modifier.HEARD_MOVING: Text("heard moving"),
+    Modifier.NO_OBJECTIVES_1_9: Text("no objectives 1 and 9"),
+    Modifier.NO_CALLS_AFTER_FIRST: Text("no calls after the first objective"),
+    Modifier.FEWER_EQUIPMENT: Text("one equipment card fewer"),
+    Modifier.SMALL_ORDER_DECK: Text("7-card order deck"),
+    Modifier.EXTRA_PRECISION: Text("extra precision token"),
+    Modifier.DOUBLE_ADJACENT_HIT: Text("double hit next to a defender"),
+    Modifier.FIVE_HITS: Text("up to 5 hits a turn"),
+    Modifier.QUIET_TWO: Text("quiet two-space move"),
+    Modifier.LOUD_THREE: Text("loud three-space move"),
+    Modifier.FAR_SCOUTS: Text("scouts see 3 spaces"),
+}
+"""What a modifier is called in text (its id is the value typed in `advantages:`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Bag:

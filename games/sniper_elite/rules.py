@@ -11,6 +11,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+import games.sniper_elite.defenders as defenders
+import games.sniper_elite.equipment as equipment
+import games.sniper_elite.setup as setup_mod
+import games.sniper_elite.sniper as sniper
 from games.base import (
     CHANCE,
     GameConfig,
@@ -21,8 +25,6 @@ from games.base import (
     RandomSource,
     Seat,
 )
-from games.sniper_elite import defenders, equipment, sniper
-from games.sniper_elite import setup as setup_mod
 from games.sniper_elite.actions import (
     CHANCE_ACTIONS,
     Complete,

@@ -8,10 +8,11 @@ from typing import Any
 
 from games.base import IllegalActionError, InvalidActionError, RandomSource
 from games.sniper_elite.board import BOARD_KEYS, SQUADS, Area, Board, load_board
-from games.sniper_elite.cards import cards_for, equipment_deck
+from games.sniper_elite.cards import cards_for, equipment_deck, equipment_titles
 from games.sniper_elite.health import note
 from games.sniper_elite.model import (
     CHALLENGES,
+    MODIFIER_NAMES,
     Bag,
     Defender,
     Modifier,
@@ -83,7 +84,8 @@ def setup(config: Mapping[str, Any], seats: int) -> State:
         objective_deck=numbers,
         dice_salt=str(config.get("dice_salt", "")),
     )
-    names = Text.verbatim(", ".join(sorted(m.value for m in modifiers))) if modifiers else _NONE
+    chosen = sorted(modifiers, key=lambda m: m.value)
+    names = Text.joined(", ", [MODIFIER_NAMES[m] for m in chosen]) if chosen else _NONE
     return note(
         state, Text("Mission on {map}. Challenge modifiers: {names}.", map=board.name, names=names)
     )
@@ -170,7 +172,7 @@ def equipment_dealt(state: State, cards: tuple[str, ...], bottom: tuple[str, ...
         equipment_bottom=bottom,
         phase=Phase.DEAL_OBJECTIVES,
     )
-    listed = Text.verbatim(", ".join(cards)) if cards else _NONE
+    listed = equipment_titles(cards) if cards else _NONE
     return note(state, Text("Your equipment: {cards}.", cards=listed))
 
 

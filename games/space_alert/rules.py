@@ -39,15 +39,14 @@ from games.space_alert.debrief import flight_resolved, vote, vote_options
 from games.space_alert.missions import official_mission, official_missions, random_mission
 from games.space_alert.planning import clear, give, place, transfers_left
 from games.space_alert.repairs import (
-    DESIGNATED_SEAT,
     leave_store_empty,
     repair,
     repair_options,
-    repair_seat,
     store_options,
 )
 from games.space_alert.resolution import CrewPlan, FlightPlan, ScheduledThreat, resolve
 from games.space_alert.ship import BATTLEBOT_STORES, ZONES, Tile
+from games.space_alert.stages import to_act as to_act
 from games.space_alert.state import (
     Announcement,
     Stage,
@@ -76,22 +75,6 @@ def setup(config: GameConfig, seats: int, seed: str) -> State:
         normal=cfg.normal,
         serious=cfg.serious,
     )
-
-
-def to_act(state: State) -> frozenset[Seat]:
-    """CHANCE between phases; during planning every seat that has not locked in; between
-    campaign flights the seats still to vote, the repairing seat, or the captain."""
-    if state.stage in (Stage.PREPARE, Stage.OPEN_PHASE, Stage.RESOLVE):
-        return frozenset({CHANCE})
-    if state.stage is Stage.PLANNING:
-        return frozenset(range(state.config.humans)) - state.locked
-    if state.stage is Stage.DEBRIEF:
-        return frozenset(s for s, v in enumerate(state.votes) if v is None)
-    if state.stage is Stage.REPAIR:
-        return frozenset({repair_seat(state, state.repairer)})
-    if state.stage is Stage.STOW_BOTS:
-        return frozenset({DESIGNATED_SEAT})
-    return frozenset()
 
 
 def legal_actions(state: State, seat: Seat) -> Sequence[Action]:

@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from games.base import Seat
 from games.space_alert.campaign import CampaignScore, campaign_score
 from games.space_alert.cards import Card, card
+from games.space_alert.planning import transfers_left
 from games.space_alert.resolution import FlightResult
 from games.space_alert.ship import PHASES
+from games.space_alert.stages import to_act
 from games.space_alert.state import Stage, State
 from games.space_alert.threats import threat_spec
 from games.text import Text
@@ -170,9 +172,6 @@ def bulletins(state: State) -> tuple[Text, ...]:
 
 def player_view(state: State, seat: Seat | None) -> View:
     """What `seat` may see now (None: the public channel)."""
-    from games.space_alert.planning import transfers_left
-    from games.space_alert.rules import to_act
-
     over = state.stage in _RESOLVED
     boards = []
     for index, board in enumerate(state.boards):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import games.warzone.actions as a
 from games.base import IllegalActionError
 from games.text import Text
-from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.geometry import gap
 from games.warzone.morale import recovery_test
@@ -68,10 +68,9 @@ def start_squad(work: Work, squad: Squad) -> None:
     work.set(active_squad=squad.key, active_model=None)
     work.say(
         Text(
-            "seat {seat} activates {squad} ({key})",
+            "seat {seat} activates {squad}",
             seat=squad.seat,
-            squad=squad.name,
-            key=squad.key,
+            squad=squad.name,  # the name already says its key: "Necromutants (B2)"
         )
     )
     recovered = recovery_test(work, squad)

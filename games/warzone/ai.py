@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import games.warzone.actions as a
 from games.base import GameError
-from games.warzone import actions as a
 from games.warzone.ai_deploy import deployment
 from games.warzone.ai_eval import (
     believed_state,

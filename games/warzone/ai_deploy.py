@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import games.warzone.actions as a
 from games.base import GameError
-from games.warzone import actions as a
 from games.warzone.deploy import deploy
 from games.warzone.geometry import Vec
 from games.warzone.mission import DEPLOY_DEPTH

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+import games.warzone.actions as a
 from games.base import InvalidActionError
-from games.warzone import actions as a
 
 _TYPES: dict[str, type] = {
     cls.__name__: cls

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import games.warzone.actions as a
 from games.base import IllegalActionError
-from games.warzone import actions as a
 from games.warzone.geometry import Vec, circle_touches_polygon, dist, gap
 from games.warzone.mission import DEPLOY_DEPTH, in_zone
 from games.warzone.state import State

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import games.warzone.actions as a
 from games.base import CHANCE, Seat
-from games.warzone import actions as a
 from games.warzone.activation import activation_models
 from games.warzone.deploy import suggested_deploys
 from games.warzone.geometry import dist, gap, heading, offset

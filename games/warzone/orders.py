@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import games.warzone.actions as a
 from games.base import IllegalActionError
 from games.text import Text
-from games.warzone import actions as a
 from games.warzone.activation import (
     activation_models,
     check_stray_first,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import games.warzone.actions as a
 from games.base import IllegalActionError
 from games.text import Text
-from games.warzone import actions as a
 from games.warzone.combat import resolve_fight
 from games.warzone.morale import ld_mods
 from games.warzone.movement import charge, path_problem, walk_or_run

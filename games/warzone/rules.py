@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import replace
 
+import games.warzone.actions as a
 from games.base import (
     CHANCE,
     GameOverError,
@@ -20,7 +21,6 @@ from games.base import (
     Seat,
 )
 from games.text import Text
-from games.warzone import actions as a
 from games.warzone.deploy import deploy
 from games.warzone.flow import advance, declare, run
 from games.warzone.menu import legal_actions

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import games.warzone.armylist as armylist
 from games.base import GameConfig, InvalidActionError
-from games.warzone import armylist
 from games.warzone.listtext import parse_list
 from games.warzone.profiles import Category, unit, with_changes
 from games.warzone.state import Model, Squad, State

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.neuroshima.overlays as overlays
 from games.neuroshima.board import Board, Hex
 from games.neuroshima.state import Change
 from games.neuroshima.tiles import Kind
@@ -21,7 +22,6 @@ from rendering.assets import BOLD, REGULAR
 from rendering.canvas import Point, Sketch, draw_texts, paste, png_bytes
 from rendering.canvas import Text as Label
 from rendering.hexgrid import SQRT3, HexLayout, board_extent
-from rendering.neuroshima import overlays
 from rendering.neuroshima.changes import describe_change, describe_highlight
 from rendering.neuroshima.layout import KEY_TEXT_PX, MARGIN, WIDTH, Say
 from rendering.neuroshima.panel import (

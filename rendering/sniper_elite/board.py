@@ -12,12 +12,12 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.board import Area, Board, load_board
 from games.sniper_elite.view import SniperView
 from games.text import Text
 from rendering.canvas import RGB, Point, draw_texts, paste, png_bytes
 from rendering.canvas import Text as Label
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.mapart import MapFrame, backdrop, map_frame, map_labels
 from rendering.sniper_elite.outline import lka_outline
 from rendering.sniper_elite.panel import (

@@ -12,11 +12,11 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.board import Board, Space, SpaceType, load_board
 from games.sniper_elite.geometry import bbox, centroid, shared_edge
 from rendering.canvas import RGB, Point, Sketch, Text
 from rendering.phone import key_text_px
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.style import AREA_PATTERN, AREA_TINT
 
 ID_FONT = key_text_px(st.WIDTH)

@@ -6,10 +6,10 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.board import Area, load_board
 from games.sniper_elite.geometry import edges
 from rendering.canvas import Point, Sketch
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.mapart import map_frame
 
 STEP = 0.25

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.view import SniperView
 from games.text import Text
 from rendering.assets import BOLD, REGULAR, font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.minimap import minimap
 from rendering.sniper_elite.style import Say
 
@@ -23,8 +23,9 @@ MAP_H = 64
 """A regroup card's mini-map height."""
 CARD_GAP = 12
 LEGEND_GAP = 22
-CARD_LEADING = {SMALL: 3, st.MIN_TEXT_PX: 2}
-"""Order card text sizes, first choice first, with the space between their lines."""
+CARD_LEADING = ((SMALL, 3), (st.MIN_TEXT_PX, 2))
+"""Order card text sizes, first choice first, with the space between their lines (the last
+is the phone floor with tighter leading; past it a card's text ends in an ellipsis)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +148,12 @@ def order_strip(top: int, view: SniperView, rolled: int = 0, say: Say = str) -> 
             p.boxes += [Box(*shape) for shape in shapes]
             if shapes:  # the mini-map takes the card's lower part; its sentence goes above it
                 bottom -= MAP_H + 4
-            size, body, room = _card_text(say(slot.text or ""), card_w - 24, bottom - ty)
+            size, leading, body, room = _card_text(say(slot.text or ""), card_w - 24, bottom - ty)
             if len(body) > room:
                 body = [*body[: room - 1], body[room - 1].rstrip(".") + " …"]
             for line in body:
                 p.texts.append(Label((x + 12, ty), line, size, (52, 50, 46), font=REGULAR))
-                ty += size + CARD_LEADING[size]
+                ty += size + leading
     dx = st.WIDTH - st.MARGIN - deck_w
     p.boxes.append(Box((dx, y, dx + deck_w, y + CARD_H), st.PANEL_CARD, st.PANEL_EDGE, 2))
     rows = ((Text("Deck"), view.order_deck_size), (Text("Discard"), len(view.order_discard)))
@@ -164,15 +165,15 @@ def order_strip(top: int, view: SniperView, rolled: int = 0, say: Say = str) -> 
     return p
 
 
-def _card_text(text: str, width: int, height: int) -> tuple[int, list[str], int]:
-    """The card text's size, lines and room: the usual size, or the smallest one with tighter
-    leading when a longer language needs it to say the whole card."""
-    for size in CARD_LEADING:
+def _card_text(text: str, width: int, height: int) -> tuple[int, int, list[str], int]:
+    """The card text's size, leading, lines and room: the usual size, or the smallest one with
+    tighter leading when a longer language needs it to say the whole card."""
+    for size, leading in CARD_LEADING:
         body = wrap(text, size, width)
-        room = height // (size + CARD_LEADING[size])
+        room = height // (size + leading)
         if len(body) <= room:
             break
-    return size, body, room
+    return size, leading, body, room
 
 
 def _mid(box: tuple[int, int, int, int]) -> Point:

@@ -9,8 +9,8 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.sniper_elite.style as st
 from rendering.canvas import RGB, Point, Sketch, Text, draw_texts
-from rendering.sniper_elite import style as st
 
 
 def _sheet(radius: float) -> tuple[Sketch, Point]:

@@ -6,9 +6,9 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.sniper_elite.pieces as pieces
+import rendering.sniper_elite.style as st
 from rendering.canvas import Sketch
-from rendering.sniper_elite import pieces
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.panel import Sprite
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from rendering.canvas import RGB
 from rendering.palette import mix
+from rendering.phone import key_text_px
 
 Say = Callable[[str], str]
 """How an image says its words: a Text in, the reader's language out (English by default)."""
@@ -18,7 +19,8 @@ Say = Callable[[str], str]
 WIDTH = 1080
 """Images are as wide as the other games' (about one image pixel per phone device pixel)."""
 MARGIN = 24
-MIN_TEXT_PX = 14
+MIN_TEXT_PX = key_text_px(WIDTH)
+"""15 px: the phone floor at 1080 px wide (rendering/phone.py), for every text of every image."""
 MAP_MAX_HEIGHT = 860
 
 INK: RGB = (24, 26, 30)

@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from PIL import Image
 
+import rendering.sniper_elite.style as st
 from games.sniper_elite.board import load_board
 from games.sniper_elite.view import SniperView, StepView
 from games.text import Text
 from rendering.canvas import gif_bytes as canvas_gif
-from rendering.sniper_elite import style as st
 from rendering.sniper_elite.board import (
     Arrow,
     SceneLayout,

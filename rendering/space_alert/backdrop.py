@@ -6,11 +6,11 @@ from functools import lru_cache
 
 from PIL import Image
 
+import rendering.space_alert.layout as geo
 from games.space_alert.trajectories import TRAJECTORIES, distance
 from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
 from rendering.canvas import Text as Label
-from rendering.space_alert import layout as geo
 from rendering.space_alert.style import (
     CELL_EDGE,
     DIM,

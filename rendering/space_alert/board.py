@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+import rendering.space_alert.layout as geo
 from games.space_alert.trajectories import TRAJECTORIES
 from games.text import Text
 from rendering.assets import BOLD, CONDENSED_BOLD, REGULAR, text_width
-from rendering.space_alert import layout as geo
 from rendering.space_alert.backdrop import backdrop
 from rendering.space_alert.scene import Scene, ThreatMark
 from rendering.space_alert.shipstate import paint_ship
@@ -246,14 +246,15 @@ def _internal_threats(p: Painter, scene: Scene, say: Say) -> None:
 def impact_left(zone: int, text: str) -> float:
     """The left edge of the hit marker (burst and box) with `text` on a zone's banner."""
     right = geo.column_x(zone) + geo.COL_W - 14
-    w = round(text_width(text, SMALL_PX) + 14)
+    w = round(text_width(text, SMALL_PX, CONDENSED_BOLD) + 14)
     return right - w - 14 - impact_burst(15).width / 2
 
 
 def _impact(p: Painter, zone: int, text: str) -> None:
     right = geo.column_x(zone) + geo.COL_W - 14
     y = geo.BANNER_Y + geo.BANNER_H / 2
-    w = round(text_width(text, SMALL_PX) + 14)
+    # Condensed: a marker at the phone floor still leaves room for "SHIELDS HELD" in Polish.
+    w = round(text_width(text, SMALL_PX, CONDENSED_BOLD) + 14)
     p.box(
         (right - w, geo.BANNER_Y + 3, right, geo.BANNER_Y + geo.BANNER_H - 3),
         LABEL_BG,
@@ -261,7 +262,7 @@ def _impact(p: Painter, zone: int, text: str) -> None:
         5,
         1.5,
     )
-    p.text((right - w / 2, y), text, SMALL_PX, PAPER, "mm")
+    p.text((right - w / 2, y), text, SMALL_PX, PAPER, "mm", CONDENSED_BOLD)
     p.sprite(impact_burst(15), (right - w - 14, y))
 
 

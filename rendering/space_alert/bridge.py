@@ -12,12 +12,12 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+import rendering.space_alert.layout as geo
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
 from games.text import Text
 from rendering.assets import REGULAR
 from rendering.canvas import png_bytes
-from rendering.space_alert import layout as geo
 from rendering.space_alert.board import paint_scene
 from rendering.space_alert.scene import CrewMark, Scene, ShipMarks, ThreatMark
 from rendering.space_alert.style import (

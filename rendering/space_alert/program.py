@@ -15,7 +15,7 @@ from games.space_alert.cards import Card, card_numbers
 from games.space_alert.ship import PHASES
 from games.space_alert.view import BoardView, View
 from games.text import Text
-from rendering.assets import CONDENSED_BOLD, REGULAR
+from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
 from rendering.canvas import png_bytes
 from rendering.space_alert.bridge import mission_title
 from rendering.space_alert.style import (
@@ -52,6 +52,8 @@ SLOT_W = (WIDTH - 2 * MARGIN - NAME_W - 2 * GROUP_GAP - 11 * SLOT_GAP) // 12
 CARD_W, CARD_H, CARD_GAP = 116, 156, 12
 NUMBER_H = 20
 """The line under each card with its numbers (what `card:` takes)."""
+NUMBER_LINE = 18
+"""Each further line of numbers, when a kind's numbers do not fit under its card."""
 ROW_H = CARD_H + NUMBER_H + CARD_GAP
 HEROIC: tuple[int, int, int] = (240, 200, 90)
 ACTION_COLOUR = {"A": BEAM, "B": SHIELD_PIP, "C": GOOD, "bots": PAPER}
@@ -116,7 +118,7 @@ def program_painter(view: View, names: Sequence[str] | None = None, say: Say = s
     groups = sorted(Counter(_card_key(c) for c in view.hand).items())
     rows = max(1, -(-len(groups) // 8))
     news = len(view.announcements)
-    height = 104 + len(boards) * (SLOT_H + 44) + 42 + rows * ROW_H
+    height = 104 + len(boards) * (SLOT_H + 44) + 42 + rows * _row_h(view)
     height += 48 + max(1, -(-news // 2)) * 22 + 16
     p = Painter(Image.new("RGB", (WIDTH, height), SPACE))
     me = names[view.seat] if names is not None and view.seat < len(names) else f"P{view.seat + 1}"
@@ -231,18 +233,44 @@ def _hand(
     if not groups:
         p.text((MARGIN, y), say(Text("No cards in hand.")), BODY_PX, MUTED, "la", REGULAR)
         return y + CARD_H
-    numbers: dict[tuple[int, str, str], list[int]] = {}
-    for c in view.hand:
-        numbers.setdefault(_card_key(c), []).append(c.id)
+    labels = _number_labels(view)
+    row_h = _row_h(view)
     for i, (key, n) in enumerate(groups):
         heroic, action, move = key
         x = MARGIN + (i % 8) * (CARD_W + CARD_GAP)
-        top = y + (i // 8) * ROW_H
+        top = y + (i // 8) * row_h
         _card(p, (x, top), action, move, bool(heroic), n, say)
-        label = fit(card_numbers(numbers[key]), SMALL_PX, CARD_W, CONDENSED_BOLD)
-        p.text((x + CARD_W / 2, top + CARD_H + 11), label, SMALL_PX, MUTED, "mm", CONDENSED_BOLD)
+        for k, label in enumerate(labels[key]):
+            at = (x + CARD_W / 2, top + CARD_H + 11 + k * NUMBER_LINE)
+            p.text(at, label, SMALL_PX, MUTED, "mm", CONDENSED_BOLD)
     rows = -(-len(groups) // 8)
-    return y + rows * ROW_H
+    return y + rows * row_h
+
+
+def _number_labels(view: View) -> dict[tuple[int, str, str], list[str]]:
+    """Each kind's card numbers in as many lines as they need under its card: every number
+    `card:` takes is on the image, none cut off."""
+    numbers: dict[tuple[int, str, str], list[int]] = {}
+    for c in view.hand:
+        numbers.setdefault(_card_key(c), []).append(c.id)
+    room = CARD_W
+    labels: dict[tuple[int, str, str], list[str]] = {}
+    for key, ids in numbers.items():
+        lines: list[str] = []
+        for run in card_numbers(ids).split(", "):
+            wider = f"{lines[-1]}, {run}" if lines else run
+            if lines and text_width(wider, SMALL_PX, CONDENSED_BOLD) <= room:
+                lines[-1] = wider
+            else:
+                lines.append(run)
+        labels[key] = lines
+    return labels
+
+
+def _row_h(view: View) -> int:
+    """A hand row: the card, its lines of numbers (the most any kind needs) and the gap."""
+    lines = max((len(v) for v in _number_labels(view).values()), default=1)
+    return ROW_H + (lines - 1) * NUMBER_LINE
 
 
 def _card(

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+import rendering.space_alert.layout as geo
 from games.space_alert.resolution import FlightResult, TurnFrame
 from games.space_alert.resolution.trace import ThreatFrame, TraceEvent
 from games.space_alert.threats import threat_spec
 from games.space_alert.view import View
 from games.text import Text
 from rendering.assets import REGULAR
-from rendering.space_alert import layout as geo
 from rendering.space_alert.board import paint_scene
 from rendering.space_alert.bridge import mission_title
 from rendering.space_alert.gif import gif_bytes

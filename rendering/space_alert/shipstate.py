@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import rendering.space_alert.layout as geo
 from games.space_alert.ship import (
     HEAVY_LASER_STRENGTH,
     LIGHT_LASER_STRENGTH,
@@ -11,7 +12,6 @@ from games.space_alert.ship import (
 from games.text import Text
 from rendering.assets import CONDENSED_BOLD, REGULAR, text_width
 from rendering.palette import mix
-from rendering.space_alert import layout as geo
 from rendering.space_alert.backdrop import (
     A_ROOM,
     B_ROOM,

@@ -16,14 +16,16 @@ from PIL import Image, ImageDraw
 from rendering.assets import BOLD, CONDENSED_BOLD, REGULAR, text_width
 from rendering.canvas import RGB, Sketch, Text, draw_texts, paste
 from rendering.palette import ARMY_STYLES, BACKGROUND, INK, MUTED, PAPER, TEXT, Style, mix
+from rendering.phone import key_text_px
 
 Say = Callable[[str], str]
 """How the caller wants words said: a Text in, the reader's language out (`str`: English)."""
 
 WIDTH = 1080
 MARGIN = 24
-MIN_TEXT_PX = 14
-"""The smallest text anywhere (checked by a test over every text a painter draws)."""
+MIN_TEXT_PX = key_text_px(WIDTH)
+"""The smallest text anywhere, 15 px: the phone floor at 1080 px wide (rendering/phone.py;
+checked by tests over every text a painter draws and every number on a token)."""
 
 ZONES = ("red", "white", "blue")
 ZONE_FILL: dict[str, RGB] = {
@@ -60,7 +62,7 @@ also carries its captain-order number."""
 TITLE_PX = 26
 HEAD_PX = 18
 BODY_PX = 15
-SMALL_PX = 14
+SMALL_PX = MIN_TEXT_PX
 
 EXTRA_COLOURS: tuple[RGB, ...] = (
     HULL, STATION, STATION_EDGE, CELL, CELL_EDGE, *RANGE_TINTS, NORMAL_THREAT, SERIOUS_THREAT,
@@ -183,7 +185,11 @@ def crew_token(index: int, radius: int, knocked_out: bool) -> Image.Image:
     image = s.finish()
     if not knocked_out:
         ImageDraw.Draw(image).text(
-            c, str(index + 1), fill=style.ink, anchor="mm", font=_font(round(radius * 1.15))
+            c,
+            str(index + 1),
+            fill=style.ink,
+            anchor="mm",
+            font=_font(max(MIN_TEXT_PX, round(radius * 1.15))),
         )
     return image
 
@@ -205,7 +211,11 @@ def threat_token(number: int, serious: bool, size: int, faded: bool = False) -> 
         s.polygon(regular_polygon(c, size / 2 - 2.2, 6, 0), outline=PAPER, width=2)
     image = s.finish()
     ImageDraw.Draw(image).text(
-        (c[0], c[1] + 0.5), str(number), fill=INK, anchor="mm", font=_font(14, CONDENSED_BOLD)
+        (c[0], c[1] + 0.5),
+        str(number),
+        fill=INK,
+        anchor="mm",
+        font=_font(MIN_TEXT_PX, CONDENSED_BOLD),
     )
     return image
 

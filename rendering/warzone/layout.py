@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import rendering.warzone.style as st
+import rendering.warzone.words as words
 from games.warzone.geometry import Vec
 from games.warzone.mission import CONTROL_RANGE, DEPLOY_DEPTH
 from games.warzone.profiles import all_units, weapon
@@ -16,8 +18,6 @@ from rendering.assets import font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
 from rendering.palette import Style
-from rendering.warzone import style as st
-from rendering.warzone import words
 from rendering.warzone.words import Say, verdict_text
 
 TABLE_PX = 720
@@ -26,7 +26,7 @@ MARGIN_RIGHT = 14
 BANNER = 46
 TOP_LABELS = 4
 BOTTOM_LABELS = 20
-LEGEND = 48
+LEGEND = 62
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,7 +200,7 @@ def layout(view: WarzoneView, overlay: Overlay | None = None, say: Say = str) ->
     styles = styles_of(view)
     width = frame.left + TABLE_PX + MARGIN_RIGHT
     height = frame.top + TABLE_PX + BOTTOM_LABELS + LEGEND
-    height += LEGEND_LINE * (len(legend_notes(frame, say)[1]) - 1)
+    height += LEGEND_LINE * max(0, len(legend_notes(frame, say)[1]) - LEGEND_ROWS)
     deploying = view.phase in ("deployment", "choose side", "initiative", "initiative choice")
     zones = _zones(view, frame, styles) if deploying or view.round <= 1 else ()
     out = Layout(width, height, frame, styles, zones)
@@ -438,8 +438,12 @@ LEGEND_STEP = 118
 """Pixels from one swatch to the next; a longer label (another language) pushes the next on."""
 SWATCH_LABEL = 22
 """Pixels from a swatch's left edge to its label."""
-LEGEND_LINE = 13
+LEGEND_LINE = 15
 """Pixels between the legend's note lines (a longer language takes more of them)."""
+LEGEND_SIZE = 11
+"""The legend notes' type: the phone floor at 764 px wide (10 px blurred on a phone)."""
+LEGEND_ROWS = 2
+"""Note lines LEGEND's height holds; longer translations wrap and the image grows."""
 LEGEND_FONT = "DejaVuSans.ttf"
 
 
@@ -460,8 +464,10 @@ def legend_notes(frame: Frame, say: Say) -> tuple[bool, list[str]]:
     _, relays = legend_swatches(frame, say)
     relay = say(words.LEGEND_RELAYS)
     on_row = relays + _width(relay, 11, LEGEND_FONT) <= frame.left + TABLE_PX
-    lines = [] if on_row else _wrapped(relay, 10, TABLE_PX)
-    return on_row, lines + _wrapped(say(words.LEGEND_MARKS), 10, TABLE_PX)
+    lines = [] if on_row else _wrapped(relay, LEGEND_SIZE, TABLE_PX)
+    for key in (words.LEGEND_HEIGHTS, words.LEGEND_BADGES):
+        lines += _wrapped(say(key), LEGEND_SIZE, TABLE_PX)
+    return on_row, lines
 
 
 def _wrapped(text: str, size: int, room: float) -> list[str]:

@@ -7,15 +7,16 @@ from functools import lru_cache
 
 from PIL import Image, ImageChops, ImageDraw
 
+import rendering.warzone.style as st
+import rendering.warzone.words as words
 from games.warzone.terrain import Terrain
 from rendering.assets import REGULAR, font
 from rendering.canvas import RGB, SCALE, Point, Sketch, Text, draw_texts, paste
 from rendering.palette import mix
-from rendering.warzone import style as st
-from rendering.warzone import words
 from rendering.warzone.layout import (
     BOTTOM_LABELS,
     LEGEND_LINE,
+    LEGEND_SIZE,
     SWATCH_LABEL,
     TABLE_PX,
     BaseMark,
@@ -216,7 +217,7 @@ def legend(frame: Frame, say: Say = str) -> list[Text]:
     if on_row:
         out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
     for i, line in enumerate(notes):
-        out.append(Text((frame.left, y + 21 + i * LEGEND_LINE), line, 10, st.MUTED, "lm", REGULAR))
+        out.append(Text((frame.left, y + 21 + i * LEGEND_LINE), line, LEGEND_SIZE, st.MUTED, "lm", REGULAR))
     return out
 
 

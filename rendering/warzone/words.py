@@ -39,11 +39,12 @@ LEGEND_COVER = (
 )
 """The labels of the legend's three terrain swatches, left to right."""
 LEGEND_RELAYS = Text("relays: 3\" control, holder's colour")
-LEGEND_MARKS = Text(
-    "h: blocks sight up to that height   S sentry  E evade  F focus  C charged  ! out of "
-    "coherency  P pinned  B broken  2W wounds left"
+LEGEND_HEIGHTS = Text("h: blocks sight up to that height")
+"""The key to terrain heights."""
+LEGEND_BADGES = Text(
+    "S sentry  E evade  F focus  C charged  ! out of coherency  P pinned  B broken  2W wounds left"
 )
-"""The key to terrain heights and the badges beside a base (the letters are notation)."""
+"""The key to the badges beside a base (the letters are notation)."""
 
 
 def phase(name: str) -> Text:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import time
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import settings_from
-from bot.lag import LagMonitor
+from bot.lag import LagMonitor, freeze_start_up
 
 
 class Clock:
@@ -88,3 +89,15 @@ async def test_the_report_path_comes_from_the_environment(tmp_path: Path) -> Non
     await asyncio.sleep(0.05)
     await monitor.stop()
     assert set(json.loads(report.read_text())) == {"loop_lag_max_ms"}
+
+
+def test_what_start_up_loaded_stays_out_of_later_collections() -> None:
+    loaded = [[i] for i in range(50_000)]  # start-up's catalogues, fonts, modules
+    try:
+        freeze_start_up()
+        assert gc.get_freeze_count() >= len(loaded)
+        assert len(gc.get_objects()) < len(loaded)  # what a full collection walks now
+        later = [[i] for i in range(1000)]
+        assert gc.is_tracked(later[0]) and len(gc.get_objects()) >= len(later)
+    finally:
+        gc.unfreeze()

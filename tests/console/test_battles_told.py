@@ -83,3 +83,37 @@ async def test_a_full_board_battle_says_who_died(tmp_path: Path) -> None:
     assert destroyed
     # Images off (--no-images): no image line at all.
     assert not [line for line in transcript.splitlines() if "image" in line or "frames" in line]
+
+
+async def test_a_team_game_of_four_tells_and_draws_every_battle(tmp_path: Path) -> None:
+    """Battles of a 4-seat team game (two local players, two AI seats) are told phase by
+    phase with the seats' names and drawn frame by frame, like a duel's."""
+    folder = tmp_path / "images"
+    session = await open_session(tmp_path / "muster.db", FakeClock(), folder)
+    try:
+        transcript = await run(
+            session,
+            "/seed teams",
+            "/as alice",
+            "/neuroshima new mode:teams seats:4 army:moloch",
+            "/as bob",
+            "/neuroshima join game:1 army:borgo",
+            "/as alice",
+            "/neuroshima add-ai level:easy army:hegemony",
+            "/neuroshima add-ai level:easy army:outpost",
+            "/neuroshima start",
+        )
+        assert "Game 1 started." in transcript, transcript
+        transcript += await play_out(session, ["alice", "bob"], random.Random(2), limit=1500)
+    finally:
+        await session.service.close()
+    blocks = battle_blocks(transcript)
+    assert blocks and "[game over, game 1]" in transcript
+    for block in blocks:
+        phases = [line for line in block if line.startswith("  Initiative ")]
+        assert phases or block[1] == "  Nobody could hit anything.", block
+        for hit in (line for line in block if " hits " in line):
+            assert re.search(r"(alice|bob|AI \(easy\) \(\w+\))'s .+ \([A-E]\d\) hits", hit), hit
+        frames = [Path(line.split("image: ")[-1]) for line in block if line.endswith(".png")]
+        assert len(frames) == len(phases) + 2, block
+        assert all(f.is_file() for f in frames)

@@ -63,6 +63,7 @@ def test_the_catalogue_fits_discord_limits() -> None:
         "warzone",
         "league",
         "privacy",
+        "puzzle",
     }
     shared = {c.name for c in cat.commands}
     for name in ("games", "board", "hand", "history", "profile", "leaderboard", "settings",

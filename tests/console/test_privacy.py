@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import settings_from
+from bot.console.app import ConsoleOptions, run_console
 from bot.console.session import Session
 from bot.service import FakeClock
 from storage.records import is_former_player
@@ -88,3 +90,35 @@ async def test_forget_asks_first_then_renames_the_player_in_finished_games(
     assert "a former player" in history and "alice" not in history
     record = await store.user_record(alice)
     assert record["seats"] == [] and record["settings"] == [] and record["actions"] == []
+
+
+async def test_without_an_output_folder_the_export_is_not_written_into_the_cwd(
+    tmp_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    bare = await open_session(tmp_path / "muster.db", clock)  # images off, no folder at all
+    try:
+        said = await run(bare, "/as alice", "/privacy export")
+    finally:
+        await bare.service.close()
+    assert "file not written (no output folder): muster-data-" in said
+    assert list(cwd.iterdir()) == []
+
+
+def test_a_console_without_images_writes_the_export_to_its_output_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cwd = tmp_path / "cwd"
+    cwd.mkdir()
+    monkeypatch.chdir(cwd)
+    script = tmp_path / "script.txt"
+    script.write_text("/as alice\n/privacy export\n", encoding="utf-8")
+    settings = settings_from(
+        {"MUSTER_DATABASE": f"sqlite:///{tmp_path / 'muster.db'}", "MUSTER_HOME": str(tmp_path)}
+    )
+    assert run_console(settings, script, ConsoleOptions(tmp_path / "out", images=False)) == 0
+    (written,) = (tmp_path / "out").glob("muster-data-*.json")
+    assert f"file: {written}" in capsys.readouterr().out
+    assert list(cwd.iterdir()) == []

@@ -84,8 +84,8 @@ async def test_a_sniper_rematch_keeps_the_modifiers_and_commits_a_new_seed_befor
                                     "modifiers": ["far_scouts", "quiet_two"]}  # fmt: skip
     started = await run(session, "/sniper start seed:second words", "/resign")
     assert (
-        "Challenge modifiers: far_scouts, heard_moving, light_wound_stack, no_objectives_1_9, "
-        "quiet_two." in started
+        "Challenge modifiers: scouts see 3 spaces, heard moving, lighter wound stack, no "
+        "objectives 1 and 9, quiet two-space move." in started
     )
     assert (
         f"Dice: the host's secret seed was committed at creation (SHA-256 {digest}). Your "

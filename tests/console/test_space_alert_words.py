@@ -47,3 +47,16 @@ async def test_after_a_placement_only_what_changed_is_said(session: Session) -> 
     assert "Your hand" not in out
     # The whole panel, hand included, is one command away.
     assert "Your hand: A/red #0-9, A/blue #10-11, #13-19" in await run(session, "/hand")
+
+
+async def test_the_hand_is_shown_once_per_phase(session: Session) -> None:
+    said = [await solo(session)]
+    said.append(await run(session, "/space-alert place card:12 slot:1 half:action board:1"))
+    said.append(await run(session, "/space-alert place card:13 slot:2 half:action board:1"))
+    said.append(await run(session, "/space-alert lock"))  # phase 2 opens
+    said.append(await run(session, "/space-alert place card:14 slot:4 half:action board:1"))
+    said.append(await run(session, "/space-alert lock"))  # phase 3 opens
+    shown = [out.count("Your hand: ") for out in said]
+    assert shown == [1, 0, 0, 1, 0, 1]
+    assert "phase 2: programming turns 4-7" in said[3]
+    assert "Your hand: A/red #0-9, A/blue #10-11, #15-19" in said[5]

@@ -8,12 +8,8 @@ import pytest
 from PIL import Image as PILImage
 
 from bot.service.commands.frontend import place
-from bot.service.presenters import (
-    _PRESENTERS,
-    Presenter,
-    neuroshima_fought,
-    neuroshima_narration,
-)
+from bot.service.plugins.neuroshima.presenter import neuroshima_fought, neuroshima_narration
+from bot.service.presenters import _PRESENTERS, Presenter
 from tests.discord.conftest import World
 from tests.discord.fakes import Sent, click
 

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import bot.discord.space_alert  # noqa: F401  (registers Space Alert's own panel)
+import bot.service.plugins.space_alert.panel  # noqa: F401  (Space Alert's own panel)
 from bot.discord import i18n, move_menus
 from bot.discord.panels import GAME_PANELS, OTHER_ROWS, Key, _other_selects, panel_view
 from bot.service import FakeClock, PrivateUpdate, Service
@@ -49,11 +49,11 @@ async def service(tmp_path: Path) -> AsyncIterator[Service]:
 @pytest.fixture(autouse=True)
 def quick_warzone_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny Warzone images: these tests are about components, the renderer has its own."""
-    from bot.service.hosting import warzone as wz_host
+    from bot.service.plugins.warzone import hosting as wz_host
 
     monkeypatch.setitem(_PRESENTERS, "warzone", Presenter(summary=wz_host.summary,
                                                           board=lambda view: PNG))  # fmt: skip
-    monkeypatch.setattr("bot.service.hosting.warzone_play._png", lambda view, overlay: PNG)
+    monkeypatch.setattr("bot.service.plugins.warzone.play._png", lambda view, overlay: PNG)
 
 
 async def run(service: Service, user: str, path: str, **options: Any) -> Any:

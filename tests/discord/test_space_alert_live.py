@@ -12,7 +12,7 @@ import pytest
 import rendering.space_alert as renderer
 from bot.discord.app import tick_once
 from bot.service.commands.frontend import place
-from bot.service.hosting.space_alert_clock import announcement_second
+from bot.service.plugins.space_alert.schedule import announcement_second
 from bot.service.table import load_table
 from tests.discord.conftest import World
 from tests.discord.test_space_alert import open_mission

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.service.commands.frontend import place
-from bot.service.hosting import warzone as wz_host
+from bot.service.plugins.warzone import hosting as wz_host
 from bot.service.presenters import _PRESENTERS, Presenter
 from bot.service.table import load_table
 from games.base import CHANCE
@@ -40,7 +40,7 @@ def quick_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tiny images: this test is about the round trips, the renderer has its own tests."""
     monkeypatch.setitem(_PRESENTERS, "warzone", Presenter(summary=wz_host.summary,
                                                           board=lambda view: PNG))  # fmt: skip
-    monkeypatch.setattr("bot.service.hosting.warzone_play._png", lambda view, overlay: PNG)
+    monkeypatch.setattr("bot.service.plugins.warzone.play._png", lambda view, overlay: PNG)
 
 
 def _pt(p: tuple[float, float]) -> str:

@@ -34,4 +34,4 @@ async def test_a_sniper_mission_to_its_end_and_its_dice_verified(session: Sessio
     out = await _run(session, "sniper_mission.txt")
     assert "Dice commitment" in out and "[game over, game 1]" in out
     assert "Players' seeds match the salt the game used." in out
-    assert "all match." in out and "Sniper leaderboard, tidewater, challenge medic" in out
+    assert "all match." in out and "Sniper leaderboard, Tidewater Depot, challenge Medic" in out

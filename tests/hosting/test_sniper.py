@@ -185,10 +185,12 @@ async def test_records_and_the_leaderboard_rank_finished_missions(service: Servi
             await command(service, user, "sniper act", action=options[-1])
     board = await command(service, "sam", "sniper leaderboard", map="tidewater")
     lines = board.text.splitlines()
-    assert lines[0].startswith("Sniper leaderboard, tidewater, challenge none")
+    assert lines[0].startswith("Sniper leaderboard, Tidewater Depot, challenge none")
     assert len(lines) == 3 and any("of 2 won" in line for line in lines)
     mine = await command(service, "sam", "sniper records")
-    assert "tidewater / none: 2 missions" in mine.text
+    assert "Tidewater Depot / none: 2 missions" in mine.text
+    scout = await command(service, "sam", "sniper leaderboard", map="pinecrest", challenge="scout")
+    assert scout.text == "No finished missions on Pinecrest Signal Station (Scout) yet."
 
 
 async def test_only_the_player_who_prepared_a_mission_adds_words_and_starts_it(

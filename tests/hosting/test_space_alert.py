@@ -8,7 +8,7 @@ import pytest
 
 from bot.service import FakeClock, GameOver, Message, Reminder, Service
 from bot.service.commands import catalogue, complete
-from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
+from bot.service.plugins.space_alert.bridge import BRIDGE, BRIDGE_EDIT
 from games.base import GameError
 from tests.hosting.helpers import command, crew, private, public, state
 

@@ -9,8 +9,8 @@ import pytest
 
 import rendering.space_alert as renderer
 from bot.service import FakeClock, PublicUpdate, Service
-from bot.service.hosting.space_alert_bridge import BRIDGE, BRIDGE_EDIT
-from bot.service.hosting.space_alert_clock import announcement_second, clock_text, phase_ends
+from bot.service.plugins.space_alert.bridge import BRIDGE, BRIDGE_EDIT
+from bot.service.plugins.space_alert.schedule import announcement_second, clock_text, phase_ends
 from tests.hosting.helpers import command, crew, private, public, state
 
 

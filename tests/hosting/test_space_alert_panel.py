@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.service import Service
-from bot.service.commands import space_alert_panel as sap
+from bot.service.plugins.space_alert import planning as sap
 from games.space_alert.cards import card
 from tests.hosting.helpers import command, crew, state
 

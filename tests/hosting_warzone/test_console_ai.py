@@ -16,7 +16,7 @@ async def test_a_human_plays_the_ai_to_the_end(session: Session) -> None:
     )
     assert "An AI (normal) joined game 1." in out and "Game 1 started." in out
     # the AI placed its squads in line toward the relays (x 8, 18, 28) at once
-    assert "AI (normal) (dark_legion): deploy B2 8.1,7.36 line 90" in out
+    assert "AI (normal) (Dark Legion): deploy B2 8.1,7.36 line 90" in out
     transcript = [out]
     for _ in range(1500):
         said = await step(session, ["alice"])
@@ -29,4 +29,4 @@ async def test_a_human_plays_the_ai_to_the_end(session: Session) -> None:
     assert text.count("seat 1 activates") >= 6  # every AI squad, every round it lived
     assert "Belzarach Assault Rifle at A" in text  # the AI shoots
     assert "[game over, game 1]" in text
-    assert "Game 1 is over: AI (normal) (dark_legion) won (victory points)." in text
+    assert "Game 1 is over: AI (normal) (Dark Legion) won (victory points)." in text

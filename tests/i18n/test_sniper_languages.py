@@ -16,7 +16,7 @@ import pytest
 
 from bot.console.completion import complete_line
 from bot.service import FakeClock
-from bot.service.hosting.sniper_elite import presenter
+from bot.service.plugins.sniper_elite.hosting import presenter
 from bot.service.presenters import image, sayer, speaks
 from games.sniper_elite import rules
 from games.sniper_elite.board import BOARD_KEYS, load_board

@@ -19,8 +19,8 @@ import rendering.space_alert as renderer
 from bot.console.completion import complete_line
 from bot.console.session import Session
 from bot.service import FakeClock
-from bot.service.commands.space_alert_panel import decision_name
 from bot.service.i18n import localise
+from bot.service.plugins.space_alert.planning import decision_name
 from games.space_alert.actions import (
     Action,
     FlyAgain,

@@ -119,7 +119,7 @@ async def test_every_warzone_line_is_said_in_the_players_language(tmp_path: Path
         "Game 1 started.",
         "  chance: rolled 16",
         "seat 0 has the initiative",
-        "seat 0 activates Lieutenant Chuck Robbins (A1) (A1)",
+        "seat 0 activates Lieutenant Chuck Robbins (A1)",
         "A1.1 M50 Assault Rifle (Onslaught Ammo) at B1.1: RS 15 +0 SZ -2 long range -4 cover "
         "(west ruin) = 9; rolled 20: miss (fumble)",
         "A2.6 (Light Infantry) is removed as a casualty",
@@ -141,7 +141,7 @@ async def test_every_warzone_line_is_said_in_the_players_language(tmp_path: Path
         "Hra 1 začala.",
         "  náhoda: padlo 16",
         "iniciativu má místo 0",
-        "místo 0 aktivuje Lieutenant Chuck Robbins (A1) (A1)",
+        "místo 0 aktivuje Lieutenant Chuck Robbins (A1)",
         "A1.1 M50 Assault Rifle (Onslaught Ammo) na B1.1: RS 15 +0 SZ -2 velká vzdálenost -4 kryt "
         "(západní ruina) = 9; padlo 20: vedle (do prázdna)",
         "A2.6 (Light Infantry) je odstraněn ze stolu jako mrtvý",

@@ -9,7 +9,7 @@ import pytest
 
 import rendering.space_alert as renderer
 from bot.service import FakeClock, Service
-from bot.service.hosting.space_alert_clock import announcement_second
+from bot.service.plugins.space_alert.schedule import announcement_second
 from tests.hosting.helpers import command, state
 
 

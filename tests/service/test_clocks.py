@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
+from typing import Any
 
-from bot.service import Digest, FakeClock, GameOver, Notice, Reminder, Service
+import pytest
+
+from bot.service import Digest, FakeClock, GameOver, Notice, Reminder, Service, ticks
 from storage.records import GameStatus, UserSettings
+from storage.sqlite import SqliteStore
 from tests.service.helpers import duel
 from tests.service.test_undo_roles import marks_duel, marks_state
 
@@ -112,3 +117,62 @@ async def test_deadlines_survive_a_restart(service: Service, clock: FakeClock, t
     clock.advance(timedelta(minutes=31))
     assert [type(m) for m in await fresh.tick()] == [Reminder]
     service.host.store.close = fresh.store.close  # type: ignore[method-assign]
+
+
+async def reopened(tmp_path: Path, clock: FakeClock) -> Service:
+    """The service of the next clocks runner on the same database (nothing kept in memory)."""
+    return Service(await SqliteStore.open(tmp_path / "muster.db", clock=clock.now), clock)
+
+
+async def test_a_kill_before_a_timeout_acts_leaves_it_due_for_the_next_runner(
+    service: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await marks_duel(service, seed="pass", clock=HOUR)
+    clock.advance(timedelta(hours=1))
+    fire = ticks._fire
+
+    async def killed_at_the_timeout(*args: Any) -> Any:
+        if args[1].kind == "timeout":
+            raise SystemExit("killed before the timeout acted")
+        return await fire(*args)
+
+    monkeypatch.setattr(ticks, "_fire", killed_at_the_timeout)
+    with pytest.raises(SystemExit):
+        await service.tick()
+    monkeypatch.undo()
+    await service.close()
+    after = await reopened(tmp_path, clock)
+    try:
+        out = await after.tick()
+        assert any("ran out of time" in getattr(m, "text", "") for m in out)
+        assert (await marks_state(after, gid)).turn == 1  # alice's turn was passed
+    finally:
+        await after.close()
+
+
+async def test_a_kill_after_a_timeout_acted_does_not_pass_twice(
+    service: Service, clock: FakeClock, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await marks_duel(service, seed="pass", clock=HOUR)
+    clock.advance(timedelta(hours=1))
+
+    async def killed(*args: object) -> None:
+        raise SystemExit("killed between the pass and anything after it")
+
+    monkeypatch.setattr("bot.service.settle.reschedule", killed)
+    with pytest.raises(SystemExit):
+        await service.tick()  # the pass is written; the timeout is still open
+    monkeypatch.undo()
+    await service.close()
+    after = await reopened(tmp_path, clock)
+    try:
+        running = await after.store.pending_deadlines(gid)
+        assert sorted(d.kind for d in running if d.seat == 0) == ["digest", "timeout"]
+        assert not any("ran out of time" in getattr(m, "text", "") for m in await after.tick())
+        assert (await marks_state(after, gid)).turn == 1  # passed once, bob still to act
+        history = await after.history(gid)
+        assert sum("ran out of time" in line for line in history) == 1
+        running = await after.store.pending_deadlines(gid)
+        assert [(d.seat, d.kind) for d in running] == [(0, "digest")]  # the timeout is closed
+    finally:
+        await after.close()

@@ -272,3 +272,39 @@ async def test_board_and_hand_images_are_drawn_again_after_a_restart(
         assert again == drawn and len(drawn) >= 2
     finally:
         await after.close()
+
+
+async def test_a_crash_before_the_clocks_moved_starts_them_at_the_catch_up(
+    tmp_path: Path, service: Service, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = await duel(service, clock=10 * 3600, seed="k1")
+    await drain(service, clock)
+
+    async def die(*args: object) -> None:
+        raise SystemExit("killed between the commit and the clocks")
+
+    monkeypatch.setattr("bot.service.settle.reschedule", die)
+    with pytest.raises(SystemExit):
+        await service.act(gid, "alice", "take 1")  # bob is to act now, with no clock running
+    monkeypatch.undo()
+    await service.close()
+    after = await reopen(tmp_path, clock)
+    try:
+        bob = after.user("bob")
+        running = await after.store.pending_deadlines(gid)
+        assert {d.kind for d in running if d.seat == 1} == set()
+        clock.advance(LEASE)
+        [parcel] = await after.postbox.claim()
+        await after.postbox.told(parcel.message)  # type: ignore[arg-type]
+        await after.postbox.delivered(parcel)
+        running = await after.store.pending_deadlines(gid)
+        assert sorted(d.kind for d in running if d.seat == 1) == [
+            "digest", "remind50", "remind80", "timeout",
+        ]  # fmt: skip
+        await after.postbox.told(parcel.message)  # type: ignore[arg-type]
+        assert len(await after.store.pending_deadlines(gid)) == len(running)  # not twice
+        clock.advance(timedelta(hours=5, minutes=1))
+        due = await after.tick()
+        assert [(type(m), m.user_id) for m in due] == [(Reminder, bob)]  # type: ignore[union-attr]
+    finally:
+        await after.close()

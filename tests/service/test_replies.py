@@ -167,8 +167,10 @@ async def test_the_clock_loop_passes_a_turn_first_and_the_ai_replies_after(
 
 
 def drawings() -> list[object]:
-    from bot.service import presenters
-    from bot.service.hosting import sniper_elite, space_alert, warzone
+    from bot.service.plugins.neuroshima import presenter as presenters
+    from bot.service.plugins.sniper_elite import hosting as sniper_elite
+    from bot.service.plugins.space_alert import hosting as space_alert
+    from bot.service.plugins.warzone import hosting as warzone
 
     return [
         presenters.neuroshima_board,
@@ -190,7 +192,7 @@ def test_every_game_s_drawings_can_travel_to_the_pool(draw: Any) -> None:
 
 
 def test_the_tile_preview_can_travel_to_the_pool() -> None:
-    from bot.service.commands.frontend import preview_png
+    from bot.service.plugins.neuroshima.preview import preview_png
 
     render = partial(preview_png, "a view", 0, ("moloch.soldier", None, 3))
     assert pickle.loads(pickle.dumps(render)).args == render.args

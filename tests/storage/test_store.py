@@ -175,6 +175,23 @@ async def test_a_handover_closes_the_old_holders_clocks_in_the_same_write(
     assert [(s.seat, s.user_id) for s in await store.seats(gid)] == [(0, 30), (1, 20)]
 
 
+async def test_a_games_pending_deadlines_leave_out_handled_and_other_games(
+    store: GameStore, clock: Clock
+) -> None:
+    gid, other = await new_game(store), await new_game(store)
+    late = await store.add_deadline(gid, 1, "timeout", clock.now + timedelta(hours=2))
+    soon = await store.add_deadline(gid, 0, "remind50", clock.now + timedelta(hours=1))
+    done = await store.add_deadline(gid, 0, "remind80", clock.now + timedelta(minutes=5))
+    await store.add_deadline(other, 0, "timeout", clock.now + timedelta(minutes=1))
+    assert await store.complete_deadline(done.id)
+    found = await store.pending_deadlines(gid)
+    assert [(d.id, d.seat, d.kind) for d in found] == [
+        (soon.id, 0, "remind50"), (late.id, 1, "timeout"),
+    ]  # fmt: skip
+    await store.cancel_deadlines(gid, seat=1)
+    assert [d.id for d in await store.pending_deadlines(gid)] == [soon.id]
+
+
 async def test_player_queries(store: GameStore, clock: Clock) -> None:
     a = await new_game(store, users=(1, 2), channel_id=500)
     b = await new_game(store, users=(1, 3), channel_id=600, thread_id=601)

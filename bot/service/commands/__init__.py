@@ -12,10 +12,14 @@ Front-ends may add context entries to the options (names starting with '_', see 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING
 
+from bot.service.commands.leagues import group as league
 from bot.service.commands.limits import check_catalogue, check_command
+from bot.service.commands.privacy import group as privacy
+from bot.service.commands.shared import shared_commands
 from bot.service.commands.sources import SOURCES, Ask, complete
 from bot.service.commands.spec import (
     CONTEXT_ADMIN,
@@ -37,7 +41,8 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import storage_full
 from bot.service.i18n import described
-from bot.service.outbox import Reply
+from bot.service.outbox import PRIVATE_REPLY, Reply
+from bot.service.plugin import GamePlugin, installed
 from games.text import Text
 from storage.base import StorageFullError
 
@@ -101,20 +106,17 @@ HELP = Command(
 )
 
 
-@cache
 def catalogue() -> Catalogue:
-    """Every command (built once, on first use, because it reads the game registry)."""
-    from bot.service.commands.leagues import group as league
-    from bot.service.commands.neuroshima import group as neuroshima
-    from bot.service.commands.others import sniper, space_alert
-    from bot.service.commands.privacy import group as privacy
-    from bot.service.commands.shared import shared_commands
-    from bot.service.commands.warzone import group as warzone
+    """Every command: each installed game's group, then the leagues', privacy's and the
+    shared ones (built once per set of installed games, because it reads the game registry)."""
+    return _catalogue(installed())
 
-    return Catalogue(
-        (neuroshima(), space_alert(), sniper(), warzone(), league(), privacy()),
-        (*shared_commands(), HELP),
-    )
+
+@cache
+def _catalogue(plugins: tuple[GamePlugin, ...]) -> Catalogue:
+    games = tuple(p.commands() for p in plugins if p.commands is not None)
+    more = tuple(g for p in plugins if p.more_commands is not None for g in p.more_commands())
+    return Catalogue((*games, *more, league(), privacy()), (*shared_commands(), HELP))
 
 
 def validate(target: Catalogue | None = None) -> list[str]:
@@ -193,7 +195,7 @@ def help_text(topic: str = "") -> Text:
     lines.append(
         Text(
             "Example: {example}",
-            example=verbatim("/neuroshima new mode:duel vs:ai level:normal army:moloch"),
+            example=verbatim(next((p.example for p in installed() if p.example), "/help")),
         )
     )
     return Text.lines(lines)
@@ -208,7 +210,10 @@ async def dispatch(service: Service, user: UserId, command: Command, options: Op
         if option.required:
             required_str(options, option.name)
     try:
-        return await command.handler(service, user, options)
+        reply = await command.handler(service, user, options)
     except StorageFullError as err:
         log.error("/%s not saved: %s", command.path, err)  # the operator must free space
         raise storage_full() from err
+    if reply.kind == PRIVATE_REPLY and command.answers != PRIVATE_REPLY:
+        reply = replace(reply, kind=command.answers)  # the command says what its reply is
+    return reply

@@ -6,11 +6,8 @@ buttons; all of it goes through here so the front-end never touches the store or
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.service.ai import is_ai
 from bot.service.commands.sources import Ask, legal_values
@@ -18,7 +15,7 @@ from bot.service.commands.spec import Command, Suggestion
 from bot.service.errors import NoSuchGameError
 from bot.service.i18n import pick
 from bot.service.outbox import Image
-from bot.service.presenters import sayer
+from bot.service.plugin import plugin_for
 from bot.service.table import load_table
 from storage.base import GameNotFoundError
 from storage.records import DmStatus, Notifications
@@ -146,36 +143,14 @@ async def seat_of(service: Service, game: GameId, user: UserId) -> Seat | None:
 async def preview(
     service: Service, game: GameId, user: UserId, tile: str, hex_label: str, facing: int
 ) -> Image | None:
-    """The user's hand with `tile` shown on the board at a hex and facing (Neuroshima only)."""
+    """The user's hand with `tile` shown on the board at a hex and facing (None: the game's
+    plug-in previews nothing, or the user has no seat)."""
     table = await load_table(service.host, service.game(game))
     seat = table.seat_of(service.user(user))
-    if seat is None or table.state is None or table.spec.key != "neuroshima":
+    plugin = plugin_for(table.spec.key)
+    if seat is None or table.state is None or plugin is None or plugin.preview is None:
         return None
-    view = table.view(seat)
-    board = importlib.import_module("games.neuroshima.board")
-    where = board.Board(view.board_radius).parse(hex_label)
-    name = f"game{table.id}-v{table.record.version}-preview-{facing}.png"
-    return Image.said(name, partial(preview_png, view, seat, (tile, where, facing)))
-
-
-def preview_png(view: Any, seat: int, preview: tuple[str, Any, int], lang: str) -> bytes:
-    """A Neuroshima hand with a tile previewed on the board, in `lang` (module-level: it
-    pickles, so the process pool can draw it)."""
-    hand = importlib.import_module("rendering.neuroshima.hand")
-    drawing = importlib.import_module("rendering.neuroshima.board")
-    image = hand.hand_image(view, seat, preview=preview, say=sayer(lang))
-    return bytes(drawing.delivery_png(image, view))
-
-
-async def open_service(database: str, names: Callable[[int], str] | None = None) -> Service:
-    """A Service over the store `database` names (migrated), with the system clock."""
-    from bot.service.clock import SystemClock
-    from bot.service.service import Service
-    from storage.factory import open_store
-
-    clock = SystemClock()
-    store = await open_store(database, clock=clock.now)
-    return Service(store, clock, names)
+    return plugin.preview(table, seat, tile, hex_label, facing)
 
 
 GAME_THREADS = "game_threads"

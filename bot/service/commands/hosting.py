@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from bot.service import ai
+import bot.service.ai as ai
 from bot.service.commands.place import admin_over, game_here
 from bot.service.commands.server import lobby_clock
 from bot.service.commands.spec import (
@@ -29,7 +29,8 @@ from bot.service.commands.spec import (
 )
 from bot.service.errors import LobbyError, NoSuchGameError
 from bot.service.lobby_text import role_label
-from bot.service.outbox import Reply
+from bot.service.outbox import LOBBY, SEATED, Reply
+from bot.service.plugin import group_name as group_name  # the front-ends ask it here
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.updates import STATUSES
 from games import engine
@@ -72,7 +73,7 @@ async def _seated(service: Service, game_id: int, user: UserId) -> bool:
 
 
 async def check_kind(service: Service, game_id: int, key: str) -> None:
-    """Refuse a game of another kind named in a game's own group (`/warzone map game:N`)."""
+    """Refuse a game of another kind named in a game's own group (`/<group> map game:N`)."""
     try:
         record = await service.store.get_game(game_id)
     except GameNotFoundError:
@@ -139,14 +140,6 @@ async def resolve_game(
     raise NoSuchGameError(
         "You are in several games ({ids}); say which with game:NUMBER.", code="which_game", ids=ids
     )
-
-
-GROUP_NAMES = {"neuroshima": "neuroshima", "space_alert": "space-alert", "sniper_elite": "sniper"}
-
-
-def group_name(key: str | None) -> str:
-    """The command group name of a game key."""
-    return GROUP_NAMES.get(key or "", (key or "").replace("_", "-"))
 
 
 def _record_line(record: GameRecord, waiting: bool) -> Text:
@@ -319,7 +312,9 @@ def lobby_commands(
     new_opts: tuple[Option, ...]
     if solo:
         new_opts = (*settings_opts, *extra_options)
-        return (Command("new", f"Start a {find_game(key).name}", new, new_opts, group),)
+        return (
+            Command("new", f"Start a {find_game(key).name}", new, new_opts, group, answers=LOBBY),
+        )
     new_opts = (
         opt("mode", "choice", "How to play", choices=modes),
         opt("vs", "choice", "ai: AI fills the seats and starts; open: wait", choices=VS),
@@ -340,9 +335,11 @@ def lobby_commands(
         role_cmd = (Command(label, f"Choose your {label} in a lobby", choose,
                             (role_choice, game_option()), group),)  # fmt: skip
     return (
-        Command("new", f"Open a {find_game(key).name} lobby", new, new_opts, group),
-        Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group),
-        Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group),
+        Command("new", f"Open a {find_game(key).name} lobby", new, new_opts, group, answers=LOBBY),
+        Command("challenge", "Challenge someone to a game", challenge, challenge_opts, group,
+                answers=LOBBY),
+        Command("join", "Take a seat in a lobby", join, (game_required, *role_opts), group,
+                answers=SEATED),
         Command("leave", "Leave a lobby", leave, (game_option(),), group),
         *role_cmd,
         Command("add-ai", "Seat an AI player (host only)", add,

@@ -8,6 +8,7 @@ first). Context entries: `_guild` (0 on the console), `_channel`, `_admin`, `_se
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +28,16 @@ from bot.service.commands.spec import (
 )
 from bot.service.leagues import CONSOLE_GUILD, Caller, LeagueService
 from bot.service.leagues.config import ADJUDICATIONS, FORMATS, KINDS, SEASON_RATINGS, LeagueError
-from bot.service.outbox import Reply
+from bot.service.outbox import PUBLIC_REPLY, Reply
+from bot.service.plugin import default_game
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
 
 CONTEXT_ROLES = "_roles"
 """Context entry: the caller's role ids in the guild (Discord), for organiser roles."""
+ANSWERED_PRIVATELY = frozenset({"setup", "log"})
+"""League commands answered to the caller only; the rest of a league night is public."""
 _RELATIVE = re.compile(r"^(?:in\s+|\+)(.+)$")
 _ROLE = re.compile(r"\d+")
 
@@ -90,7 +94,7 @@ async def _create(service: Service, user: UserId, o: Options) -> Reply:
         kw["round_time"] = parse_duration(str(o["round"]))
     options = {k: v for k, v in kw.items() if v is not None}
     caller = _caller(service, user, o)
-    game = str(o.get("game") or "neuroshima")
+    game = str(o.get("game") or default_game())
     channel = o.get(CONTEXT_CHANNEL)
     return await leagues.create(
         caller, _guild(o), required_str(o, "name"), game, channel=channel, **options
@@ -232,7 +236,9 @@ def group() -> Group:
         opt("round", "str", "Time per round (default 2h; 7d for seasons)"),
         opt("kind", "choice", "A night or a season", choices=KINDS),
     )
-    return Group(g, "League nights and seasons: sign-up, pairings, standings", "", (
+    return Group(g, "League nights and seasons: sign-up, pairings, standings", "", tuple(
+        c if c.name in ANSWERED_PRIVATELY else replace(c, answers=PUBLIC_REPLY)
+        for c in (
         Command("create", "Create a league night or season", _create, create_opts, g),
         Command("join", "Sign up for a league", _join, (which,), g),
         Command("leave", "Leave a league (or withdraw once it runs)", _leave, (which,), g),
@@ -268,4 +274,4 @@ def group() -> Group:
         Command("setup", "Organiser roles and season ratings (admins)", _setup,
                 (opt("roles", "str", "Organiser roles (mentions or ids; none to clear)"),
                  opt("ratings", "choice", "Season ratings", choices=SEASON_RATINGS)), g),
-    ))  # fmt: skip
+    )))  # fmt: skip

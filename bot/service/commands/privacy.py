@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import privacy
+import bot.service.privacy as privacy
 from bot.service.commands.spec import Command, Group, Options, opt
 from bot.service.outbox import Reply
 

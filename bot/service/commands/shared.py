@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from bot.service import dice_audit
+import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
 from bot.service.commands.place import admin_over
 from bot.service.commands.server import set_server
@@ -20,7 +20,8 @@ from bot.service.commands.spec import (
     required_str,
 )
 from bot.service.errors import PermissionDeniedError, RequestError
-from bot.service.outbox import PublicUpdate, Reply
+from bot.service.outbox import BOARD, PANEL, PUBLIC_REPLY, REMATCH, PublicUpdate, Reply
+from bot.service.plugin import default_game, installed
 from games.registry import find_game
 from games.text import Text
 from storage.records import DmStatus, Notifications
@@ -28,7 +29,6 @@ from storage.records import DmStatus, Notifications
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
 
-GAME_KEYS = ("neuroshima", "space_alert", "sniper_elite")
 LOCALES = ("en", "cs", "ru", "pl")
 REQUESTS = ("takeback", "abort", "pause")
 NOTIFICATIONS = tuple(n.value for n in Notifications)
@@ -117,7 +117,7 @@ async def _verify(service: Service, user: UserId, o: Options) -> Reply:
 
 
 def _game_key(o: Options) -> str:
-    return find_game(str(o.get("game") or "neuroshima")).key
+    return find_game(str(o.get("game") or default_game())).key
 
 
 async def _profile(service: Service, user: UserId, o: Options) -> Reply:
@@ -307,21 +307,26 @@ async def _cancel(service: Service, user: UserId, o: Options) -> Reply:
 def shared_commands() -> tuple[Command, ...]:
     """Every top-level command except /help (which lists the catalogue it belongs to)."""
     g = game_option()
-    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=GAME_KEYS)
+    keys = tuple(p.key for p in installed() if p.profile_choice)
+    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=keys)
     return (
         Command("games", "Your open games and which wait for you", _games),
-        Command("board", "Show a game's board (anyone may look)", _board, (g,)),
-        Command("hand", "Show your private hand panel", _hand, (g,)),
+        Command("board", "Show a game's board (anyone may look)", _board, (g,), answers=BOARD),
+        Command("hand", "Show your private hand panel", _hand, (g,), answers=PANEL),
         Command("history", "A game's move log", _history,
-                (g, opt("last", "int", "How many lines (default 40)", min_value=1))),
+                (g, opt("last", "int", "How many lines (default 40)", min_value=1)),
+                answers=PUBLIC_REPLY),
         Command("replay", "Replay a game move by move", _replay,
-                (g, opt("step", "int", "Show this move with its board", min_value=1))),
+                (g, opt("step", "int", "Show this move with its board", min_value=1)),
+                answers=BOARD),
         Command("verify", "Dice audit of any game: the commitment; the seed once it is over",
                 _verify, (g,)),
         Command("profile", "A player's rating, games and wins", _profile,
-                (which, opt("user", "user", "Whose profile (default yours)"))),
+                (which, opt("user", "user", "Whose profile (default yours)")),
+                answers=PUBLIC_REPLY),
         Command("leaderboard", "The best rated players", _leaderboard,
-                (which, opt("top", "int", "How many (default 10)", min_value=1, max_value=25))),
+                (which, opt("top", "int", "How many (default 10)", min_value=1, max_value=25)),
+                answers=PUBLIC_REPLY),
         Command("settings", "Your time zone, quiet hours and language", _settings,
                 (opt("timezone", "str", "e.g. Europe/Prague"),
                  opt("quiet", "str", "Quiet hours, e.g. 22:00-08:00, or off"),
@@ -344,7 +349,7 @@ def shared_commands() -> tuple[Command, ...]:
         Command("pause", "Ask to pause the clocks", _pause,
                 (opt("hours", "int", "For how long (default: until resumed)", min_value=1), g)),
         Command("resume", "Restart the clocks of a paused game", _resume, (g,)),
-        Command("rematch", "Play again with the same players", _rematch, (g,)),
+        Command("rematch", "Play again with the same players", _rematch, (g,), answers=REMATCH),
         Command("resign", "Resign a game", _resign, (g,)),
         Command("invite", "Invite someone to your lobby", _invite,
                 (opt("user", "user", "Who to invite", True), g)),

@@ -6,13 +6,14 @@ Every source answers an empty list rather than an error (a lookup that fails sug
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.hosting import GROUP_NAMES, profile_of, resolve_game
+from bot.service.commands.hosting import profile_of, resolve_game
 from bot.service.commands.place import belongs, game_here, same_place
-from bot.service.commands.spec import Command, Options, Suggestion
+from bot.service.commands.spec import Command, LegalShape, Options, Suggestion
+from bot.service.plugin import installed
 from bot.service.profiles import RANDOM_ROLE
 from bot.service.table import HostSettings, load_table
 from bot.service.updates import STATUSES
@@ -42,7 +43,7 @@ class Ask:
     def game_key(self) -> str | None:
         """The game key of the command's group (None for top-level commands)."""
         group = self.command.group
-        return next((k for k, g in GROUP_NAMES.items() if g == group), None)
+        return next((p.key for p in installed() if p.command_group == group), None)
 
 
 Source = Callable[[Ask], Awaitable[list[Suggestion]]]
@@ -64,22 +65,29 @@ async def legal_values(ask: Ask) -> list[Suggestion]:
     seat = table.seat_of(service.user(ask.user))
     if seat is None or seat not in table.to_act():
         return []
-    view = table.view(seat)
+    actions = table.spec.rules.legal_actions(table.state, seat)
+    return values_of(shape, actions, table.view(seat), ask.option, ask.options)
+
+
+def values_of(
+    shape: LegalShape, actions: Iterable[Any], view: Any, option: str, options: Options
+) -> list[Suggestion]:
+    """Values of `option` among `actions` (of a seat seeing `view`) that agree with `options`."""
     given = {
         k: v
-        for k, v in ask.options.items()
-        if k != ask.option and k != "game" and not k.startswith("_") and v is not None
+        for k, v in options.items()
+        if k != option and k != "game" and not k.startswith("_") and v is not None
     }
     found: dict[str, Suggestion] = {}
-    for action in table.spec.rules.legal_actions(table.state, seat):
+    for action in actions:
         if not isinstance(action, shape.types):
             continue
         values = shape.values(action, view)
         if any(k in values and not _same(v, values[k]) for k, v in given.items()):
             continue
-        value = values.get(ask.option)
+        value = values.get(option)
         if value and value not in found:
-            name = shape.label(ask.option, value) if shape.label else value
+            name = shape.label(option, value) if shape.label else value
             found[value] = Suggestion(name, value)
     return list(found.values())
 

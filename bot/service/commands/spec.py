@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from bot.service.outbox import PRIVATE_REPLY
 from games.base import InvalidActionError
 
 if TYPE_CHECKING:
@@ -101,10 +102,12 @@ class Command:
     options: tuple[Option, ...] = ()
     group: str | None = None
     legal: LegalShape | None = None
+    answers: str = PRIVATE_REPLY
+    """What its reply is (`Reply.kind`), known before it runs: a front-end defers by it."""
 
     @property
     def path(self) -> str:
-        """How it is typed, without the slash: 'board' or 'neuroshima place'."""
+        """How it is typed, without the slash: 'board' or '<group> place'."""
         return f"{self.group} {self.name}" if self.group else self.name
 
     def option(self, name: str) -> Option | None:
@@ -114,7 +117,7 @@ class Command:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A game's command group (`/neuroshima ...`)."""
+    """A game's command group (`/<group> ...`)."""
 
     name: str
     description: str
@@ -142,7 +145,7 @@ class Catalogue:
         return next((g for g in self.groups if g.name == name), None)
 
     def find(self, path: str) -> Command | None:
-        """The command typed as 'board' or 'neuroshima place' (case and slash ignored)."""
+        """The command typed as 'board' or '<group> place' (case and slash ignored)."""
         words = path.strip().lstrip("/").lower().split()
         if len(words) == 1:
             return next((c for c in self.commands if c.name == words[0]), None)

@@ -10,7 +10,9 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from bot.service.leagues import fixed, swiss
+import bot.service.leagues.fixed as fixed
+import bot.service.leagues.posting as posting
+import bot.service.leagues.swiss as swiss
 from bot.service.leagues.config import allows_seats
 from bot.service.leagues.messages import (
     LeagueAnnouncement,
@@ -26,13 +28,11 @@ from bot.service.leagues.present import (
     standings_image,
     table_lines,
 )
+from bot.service.leagues.results import leagues_of, load, record_result, result_data
 from bot.service.leagues.rounds import (
     adjudication_reason,
     close_game,
-    leagues_of,
     open_round,
-    record_result,
-    result_data,
     start_games,
 )
 from bot.service.leagues.seasons import carried, season_ratings
@@ -43,7 +43,6 @@ from bot.service.leagues.state import (
     FINISHED,
     STARTED,
     LeagueState,
-    fold,
     is_ai_entrant,
 )
 from bot.service.outbox import Message
@@ -54,13 +53,6 @@ from storage.records import GameStatus, rating_scope
 
 log = logging.getLogger(__name__)
 MAX_STEPS = 64
-
-
-async def load(host: Host, league_id: int) -> LeagueState:
-    """The league folded from its log."""
-    store = leagues_of(host)
-    head = await store.get_league(league_id)
-    return fold(head, await store.league_events(league_id))
 
 
 async def ratings_of(host: Host, state: LeagueState) -> dict[int, float]:
@@ -156,24 +148,20 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
     store = leagues_of(host)
     league: list[LeagueMessage] = []
     if len(players) < max(2, cfg.seats - 1):
-        await store.append_league(
-            state.id, state.version, [NewLeagueEvent(CANCELLED, {"reason": "too few players"})],
-            status=LeagueStatus.CANCELLED,
-        )  # fmt: skip
         text = Text.plural(
             "{league} is cancelled: only {count} player checked in.",
             "{league} is cancelled: only {count} players checked in.",
             len(players),
             league=state.head.name,
         )
+        league.append(_say(state, text))
         if state.external:
             league.append(
                 ScheduledEventChange(state.id, state.head.guild_id, state.external, "cancelled")
             )
-        return LeagueReply(text, (), None, (_say(state, text), *league), state.id)
-    await store.append_league(
-        state.id, state.version, [NewLeagueEvent(STARTED, data)], status=LeagueStatus.RUNNING
-    )
+        cancelled = NewLeagueEvent(CANCELLED, {"reason": "too few players"})
+        await posting.append(store, host, state, cancelled, league, status=LeagueStatus.CANCELLED)
+        return LeagueReply(text, (), None, tuple(league), state.id)
     gone = Text.joined(", ", (entrant_name(host, state, e) for e in dropped))
     text = Text.plural(
         "{league} starts with {count} player.",
@@ -185,22 +173,29 @@ async def _start(host: Host, state: LeagueState, ratings: dict[int, float]) -> L
         text = Text.joined(" ", [text, Text("Dropped (no check-in): {players}.", players=gone)])
     if state.external:
         league.append(ScheduledEventChange(state.id, state.head.guild_id, state.external, "active"))
-    return LeagueReply(text, (), None, (*league, _say(state, text)), state.id)
+    league.append(_say(state, text))
+    started = NewLeagueEvent(STARTED, data)
+    await posting.append(store, host, state, started, league, status=LeagueStatus.RUNNING)
+    return LeagueReply(text, (), None, tuple(league), state.id)
 
 
 async def _pair(host: Host, state: LeagueState, now: datetime) -> LeagueReply:
     ratings = await ratings_of(host, state)
     pairing, slots = pair_next(state, ratings)
     number = len(state.rounds) + 1
-    opened = await open_round(host, state, number, pairing, now, slots)
-    after = await load(host, state.id)
-    lines_ = table_lines(host, after)
     head = Text("{league}: round {round} is paired.", league=state.head.name, round=number)
-    text = Text.lines([head, *lines_])
-    images = (standings_image(host, after, ratings),) if number > 1 else ()
-    mention = _humans(after, [e for t in pairing.tables for e in t])
-    note = _say(after, text, images=images, mention=mention)
-    return LeagueReply(text, opened.messages, None, (note, *opened.tables), state.id)
+    said: list[Text] = []
+
+    def announce(after: LeagueState) -> LeagueAnnouncement:
+        """The pairing as the league channel reads it (written with the pairing)."""
+        text = Text.lines([head, *table_lines(host, after)])
+        said.append(text)
+        images = (standings_image(host, after, ratings),) if number > 1 else ()
+        mention = _humans(after, [e for t in pairing.tables for e in t])
+        return _say(after, text, images=images, mention=mention)
+
+    opened = await open_round(host, state, number, pairing, now, slots, announce)
+    return LeagueReply(said[0], opened.messages, None, opened.league, state.id)
 
 
 async def _finish(host: Host, state: LeagueState) -> LeagueReply:
@@ -216,10 +211,8 @@ async def _finish(host: Host, state: LeagueState) -> LeagueReply:
         data["ratings"] = {
             str(state.entrants[e].user): [mu, sigma] for e, (mu, sigma) in final.items()
         }
-    await leagues_of(host).append_league(
-        state.id, state.version, [NewLeagueEvent(FINISHED, data)], status=LeagueStatus.FINISHED
-    )
-    after = await load(host, state.id)
+    finished = NewLeagueEvent(FINISHED, data)
+    after = posting.after(state, finished, host.clock.now(), LeagueStatus.FINISHED)
     podium = [entrant_name(host, after, e) for e in order[:3]]
     places = Text.joined(
         ", ", (Text.joined(" ", [f"{i}.", n]) for i, n in enumerate(podium, start=1))
@@ -231,6 +224,8 @@ async def _finish(host: Host, state: LeagueState) -> LeagueReply:
         league.append(
             ScheduledEventChange(state.id, state.head.guild_id, state.external, "completed")
         )
+    store = leagues_of(host)
+    await posting.append(store, host, state, finished, league, status=LeagueStatus.FINISHED)
     return LeagueReply(text, (), None, tuple(league), state.id)
 
 
@@ -245,8 +240,9 @@ async def _collect(host: Host, state: LeagueState, now: datetime) -> LeagueReply
             continue
         record = await host.store.get_game(table.game_id)
         if record.status is GameStatus.LOBBY:
-            opened = await start_games(host, state, current.number, [table.game_id], [table.seats])
-            return LeagueReply(Text.verbatim(""), opened.messages, None, opened.tables, state.id)
+            # Its thread was asked for with the pairing (in the pairing's write).
+            started = await start_games(host, state, [table.game_id])
+            return LeagueReply(Text.verbatim(""), tuple(started), None, (), state.id)
         if not record.status.is_open:
             await record_result(host, state, table, result_data(state, table, record))
             return LeagueReply("", (), None, (), state.id)
@@ -266,15 +262,14 @@ async def step(host: Host, state: LeagueState, now: datetime) -> LeagueReply | N
     if state.phase == "signup":
         opens = cfg.checkin_opens
         if opens is not None and now >= opens and not state.checkin_open:
-            await leagues_of(host).append_league(
-                state.id, state.version, [NewLeagueEvent(CHECKIN_OPEN)]
-            )
             text = Text(
                 "Check-in for {league} is open: /league check-in before the start.",
                 league=state.head.name,
             )
-            mention = _humans(state, state.active())
-            return LeagueReply(text, (), None, (_say(state, text, mention=mention),), state.id)
+            note = _say(state, text, mention=_humans(state, state.active()))
+            checkin = NewLeagueEvent(CHECKIN_OPEN)
+            await posting.append(leagues_of(host), host, state, checkin, [note])
+            return LeagueReply(text, (), None, (note,), state.id)
         if cfg.start is not None and now >= cfg.start:
             return await _start(host, state, await ratings_of(host, state))
         return None

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from bot.service.leagues.advance import load
-from bot.service.leagues.rounds import leagues_of, record_result, result_data
+from bot.service.leagues.results import leagues_of, load, record_result, result_data
 from bot.service.outbox import Message, Notice
 from bot.service.table import Host, Table
 from games.text import Text

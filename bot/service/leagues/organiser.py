@@ -11,18 +11,15 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.service import agreements, lobby
+import bot.service.agreements as agreements
+import bot.service.lobby as lobby
 from bot.service.errors import PermissionDeniedError
 from bot.service.i18n import stored
 from bot.service.leagues.config import SEASON_RATINGS, LeagueError
 from bot.service.leagues.messages import LeagueReply
 from bot.service.leagues.present import entrant_name, league_reason
-from bot.service.leagues.rounds import (
-    adjudication_reason,
-    close_game,
-    leagues_of,
-    record_result,
-)
+from bot.service.leagues.results import leagues_of, record_result
+from bot.service.leagues.rounds import adjudication_reason, close_game
 from bot.service.leagues.standings import table_points
 from bot.service.leagues.state import (
     PAUSED,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from bot.service import presenters
+import bot.service.presenters as presenters
 from bot.service.leagues.standings import Line, knockout_ranking, lines, ranking
 from bot.service.leagues.state import AI_BLOCK, RESULT, LeagueState, is_ai_entrant
 from bot.service.leagues.swiss import ref

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from bot.service import lobby
+import bot.service.leagues.posting as posting
+import bot.service.lobby as lobby
 from bot.service.i18n import stored
 from bot.service.leagues.adjudicate import adjudicated
-from bot.service.leagues.messages import TableOpened
-from bot.service.leagues.standings import table_points
+from bot.service.leagues.messages import LeagueMessage, TableOpened
+from bot.service.leagues.results import leagues_of, result_data
 from bot.service.leagues.state import (
     PAIRED,
-    RESULT,
     LeagueState,
     Table,
     ai_level_user,
@@ -25,25 +25,16 @@ from bot.service.leagues.state import (
 from bot.service.leagues.swiss import Pairing
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
-from bot.service.ratings import seat_ranks
 from bot.service.sight import public_view
 from bot.service.table import Host, load_table
 from games.base import GameError
 from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError
-from storage.leagues import LeagueStore, NewLeagueEvent
-from storage.records import GameRecord, GameStatus, NewGame, NewSeat
+from storage.leagues import NewLeagueEvent
+from storage.records import GameStatus, NewGame, NewOutbox, NewSeat
 
 log = logging.getLogger(__name__)
-
-
-def leagues_of(host: Host) -> LeagueStore:
-    """The host's store as a LeagueStore (both backends are one)."""
-    store = host.store
-    if not isinstance(store, LeagueStore):
-        raise GameError("This database cannot hold leagues.", code="no_leagues")
-    return store
 
 
 def seat_user(state: LeagueState, entrant: int) -> int:
@@ -55,10 +46,11 @@ def seat_user(state: LeagueState, entrant: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Opened:
-    """A round written to the log, with the messages of its started games."""
+    """A round written to the log: the messages of its started games, and the league's own
+    (the announcement, then a thread per table) that were written with the pairing."""
 
     messages: tuple[Message, ...]
-    tables: tuple[TableOpened, ...]
+    league: tuple[LeagueMessage, ...]
 
 
 def _new_game(state: LeagueState, seats: Sequence[int]) -> NewGame:
@@ -90,11 +82,14 @@ async def open_round(
     pairing: Pairing,
     now: datetime,
     slots: Sequence[int] = (),
+    announce: Callable[[LeagueState], LeagueMessage] | None = None,
 ) -> Opened:
-    """Create the round's games and log the pairing with its links (one write), then start them.
+    """Create the round's games and log the pairing with its links, `announce(the league
+    paired)` and the tables' threads (one write), then start the games.
 
     A crash before the write leaves nothing behind; after it, the round's lobbies are logged
-    and linked, and `start_games` starts whichever have not started (again after a restart).
+    and linked, its messages are in the outbox, and `start_games` starts whichever games have
+    not started (again after a restart).
     """
     deadline = now + timedelta(seconds=state.config.round_time)
 
@@ -112,20 +107,29 @@ async def open_round(
         }
         return NewLeagueEvent(PAIRED, data)
 
+    league: list[LeagueMessage] = []
+
+    def outbox(games: Sequence[int]) -> list[NewOutbox]:
+        if announce is not None:
+            league.append(announce(posting.after(state, paired(games), now)))
+        league.extend(tables_opened(state, number, games, pairing.tables))
+        return posting.rows(host, league, posting.prefix(state.id, state.version))
+
     new = [_new_game(state, seats) for seats in pairing.tables]
-    _, games = await leagues_of(host).open_round(state.id, state.version, number, new, paired)
-    return await start_games(host, state, number, games, pairing.tables)
+    store = leagues_of(host)
+    try:
+        await store.open_round(state.id, state.version, number, new, paired, outbox)
+    except BaseException:
+        posting.unwritten(host, league)
+        raise
+    games = [m.game_id for m in league if isinstance(m, TableOpened)]
+    return Opened(tuple(await start_games(host, state, games)), tuple(league))
 
 
-async def start_games(
-    host: Host,
-    state: LeagueState,
-    number: int,
-    games: Sequence[int],
-    tables: Sequence[Sequence[int]],
-) -> Opened:
-    """Start a round's lobbies (again after a crash: started ones are skipped)."""
-    messages: list[Message] = []
+def tables_opened(
+    state: LeagueState, number: int, games: Sequence[int], tables: Sequence[Sequence[int]]
+) -> list[TableOpened]:
+    """A thread per table of round `number` under the league channel, its players named."""
     opened: list[TableOpened] = []
     head = state.head
     for board, (gid, seats) in enumerate(zip(games, tables, strict=True), start=1):
@@ -144,6 +148,14 @@ async def start_games(
                 state.id, head.guild_id, head.channel_id, number, board, gid, users, title, text
             )
         )
+    return opened
+
+
+async def start_games(host: Host, state: LeagueState, games: Sequence[int]) -> list[Message]:
+    """Start a round's lobbies (again after a crash: started ones are skipped); the messages
+    of the games that started."""
+    messages: list[Message] = []
+    for gid in games:
         record = await host.store.get_game(gid)
         if record.status is not GameStatus.LOBBY:
             continue
@@ -153,41 +165,7 @@ async def start_games(
             log.error("league %d: game %d did not start: %s", state.id, gid, err)
             continue
         messages.extend(reply.messages)
-    return Opened(tuple(messages), tuple(opened))
-
-
-def result_data(
-    state: LeagueState, table: Table, record: GameRecord, source: str = "game"
-) -> dict[str, Any]:
-    """The `result` event data of a finished game: league points and game scores per seat."""
-    outcome = record.outcome or {}
-    n = len(table.seats)
-    keys = seat_ranks(outcome, n)
-    points = table_points(keys, state.config.seats)
-    scores = [float(x) for x in outcome.get("scores", [])]
-    if len(scores) != n:
-        scores = [0.0] * n
-    data = {
-        "round": table.round,
-        "board": table.board,
-        "game": table.game_id,
-        "points": points,
-        "scores": scores,
-        "source": source,
-        "reason": str(outcome.get("reason", record.status.value)),
-    }
-    if "said" in outcome:
-        data["said"] = outcome["said"]
-    return data
-
-
-async def record_result(
-    host: Host, state: LeagueState, table: Table, data: dict[str, Any], actor: int | None = None
-) -> None:
-    """Append a table's result (raises StaleLeagueError when the league moved on)."""
-    await leagues_of(host).append_league(
-        state.id, state.version, [NewLeagueEvent(RESULT, data, actor)]
-    )
+    return messages
 
 
 def adjudication_reason(rule: str, by_organiser: bool) -> Text:

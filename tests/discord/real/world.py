@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,8 @@ from discord.webhook.async_ import async_context
 from bot.config import Settings
 from bot.discord.app import MusterBot
 from bot.service.commands import CONTEXT_SEED
+from bot.service.plugin import GamePlugin
+from bot.service.service import open_service
 from tests.discord.real import gestures
 from tests.discord.real import payloads as p
 from tests.discord.real.api import FakeDiscord
@@ -52,7 +55,7 @@ class _Failures(logging.Handler):
 class DiscordWorld:
     """A guild with #games, players alice and bob, and the bot serving them over SQLite."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, plugins: Sequence[GamePlugin] | None = None) -> None:
         self.owner = Person(1_150_000_000_000_000_100, "owner")
         self.fake = FakeDiscord(GUILD, self.owner, Person(1_150_000_000_000_000_002, "muster"))
         self.alice = self.person("alice")
@@ -62,11 +65,15 @@ class DiscordWorld:
         self.adapter = RecordingWebhookAdapter(self.fake)
         self.failures = _Failures()
         self.bot: MusterBot | None = None
+        self.plugins = plugins
+        """The games the bot hosts (None: the shipped ones, as the bot's own service does)."""
 
     @classmethod
-    async def open(cls, tmp_path: Path) -> DiscordWorld:
-        """A world with the bot logged in."""
-        world = cls(tmp_path)
+    async def open(
+        cls, tmp_path: Path, plugins: Sequence[GamePlugin] | None = None
+    ) -> DiscordWorld:
+        """A world with the bot logged in (hosting `plugins`, else the shipped games)."""
+        world = cls(tmp_path, plugins)
         await world.start()
         return world
 
@@ -82,6 +89,8 @@ class DiscordWorld:
         bot = MusterBot(Settings(discord_token=TOKEN, database=self.database, dev_guild=GUILD))
         # Every holder of the REST client: the client, its state and the command tree.
         bot.http = bot._connection.http = bot.tree._http = RecordingHTTP(self.fake, bot.http.loop)
+        if self.plugins is not None:
+            await bot.open(await open_service(self.database, bot.display_name, self.plugins))
         for name in UI_LOGGERS:
             logging.getLogger(name).addHandler(self.failures)
         await bot.login(TOKEN)

@@ -23,11 +23,18 @@ class Fault:
     everywhere: bool = False
     """A 429 of the global rate limit rather than of one route."""
     delay: float = 0.0
+    posted: bool = False
+    """For a slow answer: the request is carried out first and only its answer is late (a crash
+    while waiting then leaves a post that Discord made and the bot never heard of)."""
+    content: re.Pattern[str] | None = None
+    """Only requests whose message text matches (a reminder DM among every other post)."""
     fired: int = 0
 
-    def matches(self, method: str, path: str) -> bool:
+    def matches(self, method: str, path: str, text: str = "") -> bool:
         """Whether this fault applies to a request (and has shots left)."""
         if self.fired >= self.times or (self.method and self.method != method):
+            return False
+        if self.content is not None and self.content.search(text) is None:
             return False
         return self.path.fullmatch(path) is not None
 
@@ -59,19 +66,30 @@ class Faults:
         return self._arm(Fault(re.compile(path), method, times, status))
 
     def slow(
-        self, seconds: float, path: str = ".*", *, method: str | None = None, times: int = 1
+        self,
+        seconds: float,
+        path: str = ".*",
+        *,
+        method: str | None = None,
+        times: int = 1,
+        posted: bool = False,
+        content: str | None = None,
     ) -> Fault:
-        """Answer normally, `seconds` late."""
-        return self._arm(Fault(re.compile(path), method, times, delay=seconds))
+        """Answer normally, `seconds` late (`posted`: carry the request out before waiting)."""
+        pattern = None if content is None else re.compile(content)
+        return self._arm(
+            Fault(re.compile(path), method, times, delay=seconds, posted=posted, content=pattern)
+        )
 
     def _arm(self, fault: Fault) -> Fault:
         self.armed.append(fault)
         return fault
 
-    def take(self, method: str, path: str) -> Fault | None:
-        """The fault this request meets, if any (its shot is used up)."""
+    def take(self, method: str, path: str, text: str = "") -> Fault | None:
+        """The fault this request meets, if any (its shot is used up); `text` is the message
+        content the request carries."""
         for fault in self.armed:
-            if fault.matches(method, path):
+            if fault.matches(method, path, text):
                 fault.fired += 1
                 return fault
         return None

@@ -11,6 +11,7 @@ import itertools
 import json
 import time
 import zlib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -204,9 +205,11 @@ class Gateway:
         for connection in self.live():
             await connection.send({"op": RECONNECT, "d": None, "s": None, "t": None})
 
-    def forget(self) -> None:
-        """A bot process died: its sessions end (a new process IDENTIFYs)."""
+    def forget(self, shards: Collection[int] | None = None) -> None:
+        """A bot process died: its sessions end (a new process IDENTIFYs); `shards` are the
+        ones it ran (None: every shard), the other processes' sessions live on."""
         for session in self.sessions.values():
-            session.valid = False
-            session.connection = None
+            if shards is None or session.shard[0] in shards:
+                session.valid = False
+                session.connection = None
         self.ready.clear()

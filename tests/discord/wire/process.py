@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from bot.discord.lifecycle import parse_shards
 from tests.discord.wire.server import TOKEN, WireDiscord
 
 MUSTER = Path(sys.executable).parent / "muster"
@@ -64,7 +65,14 @@ class BotProcess:
         assert self.process is not None
         self.process.send_signal(signal.SIGKILL)
         await self.process.wait()
-        self.sim.gateway.forget()
+        self.sim.gateway.forget(self.shards)
+
+    @property
+    def shards(self) -> tuple[int, ...] | None:
+        """The shards this process runs (None: all of them)."""
+        if "--shards" not in self.arguments:
+            return None
+        return parse_shards(self.arguments[self.arguments.index("--shards") + 1], 1 << 16)
 
     async def terminate(self, timeout: float = 30.0) -> float:
         """SIGTERM, as a service manager stops the bot; returns the seconds it took to exit."""

@@ -80,13 +80,14 @@ class WireDiscord:
             return _error(401, 0, "401: Unauthorized")
         if path == "/gateway/bot":
             return _json(self._gateway_bot(), headers=VIA)
-        fault = self.faults.take(request.method, path)
-        if fault is not None and fault.status:
-            return _fault(fault)
         body, files = await _read(request)
         if request.method == "GET" and request.query:
             body = dict(request.query)  # a read's parameters (a channel's history: limit, after)
-        if fault is not None:
+        text = str(body.get("content") or "") if isinstance(body, dict) else ""
+        fault = self.faults.take(request.method, path, text)
+        if fault is not None and fault.status:
+            return _fault(fault)
+        if fault is not None and not fault.posted:
             await asyncio.sleep(fault.delay)
             if request.transport is None or request.transport.is_closing():
                 # The bot died waiting: the request never reached Discord's back end.
@@ -96,6 +97,8 @@ class WireDiscord:
             answer = await self.fake.handle(via, request.method, path, body, files)
         except discord.HTTPException as err:
             return _error(err.status, err.code, err.text)
+        if fault is not None and fault.posted:
+            await asyncio.sleep(fault.delay)  # done on Discord's side; the answer comes late
         if isinstance(answer, dict) and "thread_metadata" in answer and request.method == "POST":
             # Discord tells the gateway too; discord.py caches the thread from this event.
             await self.gateway.dispatch(

@@ -129,3 +129,16 @@ def test_teams_an_hq_felled_by_its_moloch_ally_loses_the_team_the_game() -> None
     state = rules.apply(state, 0, StartBattle())
     assert state.position.hq_hp[2] <= 0
     assert state.outcome is not None and state.outcome.winners == frozenset({1, 3})
+    # The result says what happened, not that the winners destroyed anything.
+    assert state.outcome.reason == "the other team's HQ fell to its own ally's fire"
+
+
+def test_teams_an_hq_felled_by_an_enemy_is_said_plainly() -> None:
+    config = {"mode": "teams", "armies": ["moloch", "outpost", "borgo", "hegemony"]}
+    # Seat 1 (Outpost) is seat 0's enemy: the same column, the same shot, an enemy's this time.
+    tiles = {"E1": ("moloch.hq", 0, 0), "C3": ("borgo.hq", 2, 0), "C5": ("moloch.cyborg", 1, 0),
+             "A1": ("outpost.hq", 1, 0), "E3": ("hegemony.hq", 3, 0)}  # fmt: skip
+    state = _hp(game(tiles, hands={0: ("moloch.battle",)}, config=config, seats=4), 20, 20, 1, 20)
+    state = rules.apply(state, 0, StartBattle())
+    assert state.outcome is not None and state.outcome.winners == frozenset({1, 3})
+    assert state.outcome.reason == "the other team's HQ fell"

@@ -28,7 +28,7 @@ def layouts() -> list[SceneLayout]:
     return found
 
 
-def test_every_text_is_at_least_14_px_and_inside_the_image() -> None:
+def test_every_text_is_at_the_phone_floor_and_inside_the_image() -> None:
     for layout in layouts():
         texts = layout.all_texts()
         assert texts and min(t.size for t in texts) >= st.MIN_TEXT_PX

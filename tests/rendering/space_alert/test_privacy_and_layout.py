@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,30 @@ def test_a_solo_players_bridge_counts_the_player_not_the_androids() -> None:
     # bridge's text does ("Still programming: NAME").
     solo = flight("solo-bridge", 1).planning(1, locked=0)
     assert any(t.endswith("0 of 1 locked in") for t in _bridge_caption(solo))
+
+
+NUMBERS = re.compile(r"#(\d+)(?:-(\d+))?")
+
+
+def _numbers_on(texts: list[str]) -> set[int]:
+    found: set[int] = set()
+    for text in texts:
+        for first, last in NUMBERS.findall(text):
+            found.update(range(int(first), int(last or first) + 1))
+    return found
+
+
+@pytest.mark.parametrize(("seed", "crew"), [(SEED, 4), ("solo-hand", 1)])
+def test_the_hand_image_shows_the_number_of_every_card_in_hand(seed: str, crew: int) -> None:
+    """The numbers `card:` takes are under the cards, for every card, in every planning state."""
+    checked = 0
+    for state in flight(seed, crew, mission="mission_3").states:
+        if state.stage is not Stage.PLANNING:
+            continue
+        for seat in range(crew):
+            view = RULES.player_view(state, seat)
+            texts = [t.text for t in program_painter(view).all_texts()]
+            board = [t for t in texts if NUMBERS.search(t) and "…" not in t]
+            assert _numbers_on(board) >= {c.id for c in view.hand}
+            checked += 1
+    assert checked

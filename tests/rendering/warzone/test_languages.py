@@ -7,9 +7,9 @@ from itertools import pairwise
 
 import pytest
 
-from bot.service.hosting import warzone_play
-from bot.service.hosting.warzone import PRESENTER
 from bot.service.i18n import LANGUAGES, localise
+from bot.service.plugins.warzone import play as warzone_play
+from bot.service.plugins.warzone.hosting import PRESENTER
 from bot.service.presenters import image, speaks
 from games.warzone import rules
 from rendering.warzone import Overlay, table_image
@@ -45,7 +45,8 @@ def test_the_table_in_czech() -> None:
     assert sight.startswith("B1.1>A2.1: ve výhledu, těžký kryt, ")
     words = [t.text for t in legend(out.frame, CZECH)]
     assert words[:3] == ["lehký kryt -2", "těžký kryt -4", "neprostupný"]
-    assert words[4].startswith("h: blokuje výhled do této výšky   S stráž  E uhýbání")
+    assert words[4] == "h: blokuje výhled do této výšky"
+    assert words[5].startswith("S stráž  E uhýbání")
     check("warzone_table.cs", table_image(view, _overlay(), CZECH))
 
 

@@ -1,0 +1,1 @@
+"""Neuroshima Hex hosted: its profile, presenter, words, commands and tile preview."""

@@ -1,0 +1,1 @@
+"""The solo sniper mission hosted: its profile, presenter, dice audit and mission records."""

@@ -1,0 +1,1 @@
+"""Space Alert hosted: simultaneous planning, the live clock, the bridge and the android AI."""

@@ -1,0 +1,1 @@
+"""Warzone Resurrection hosted: army lists, terrain, the table image and its commands."""
