@@ -187,7 +187,8 @@ def _board(p: Painter, view: View, board: BoardView, y: int, say: Say) -> None:
             heading = say(
                 Text("phase {phase} · {first}-{last}", phase=phase, first=first, last=last)
             )
-            p.text((x, y), heading, SMALL_PX, MUTED, "la", REGULAR)
+            room = (last - first + 1) * (SLOT_W + SLOT_GAP) + GROUP_GAP - 2 * SLOT_GAP
+            p.text((x, y), fit(heading, SMALL_PX, room, REGULAR), SMALL_PX, MUTED, "la", REGULAR)
         play = board.slots[slot - 1] if slot <= len(board.slots) else None
         state = (
             "open"
@@ -215,7 +216,7 @@ def _slot(
     p.text((x + SLOT_W / 2, y + 36), glyph, 28, colour, "mm")
     for k, line in enumerate(caption):
         text = fit(line, SMALL_PX, SLOT_W - 6, CONDENSED_BOLD)
-        p.text((x + SLOT_W / 2, y + 58 + k * 15), text, SMALL_PX, TEXT, "mm", CONDENSED_BOLD)
+        p.text((x + SLOT_W / 2, y + 57 + k * 16), text, SMALL_PX, TEXT, "mm", CONDENSED_BOLD)
 
 
 def _card_key(card: Card) -> tuple[int, str, str]:
@@ -286,7 +287,7 @@ def _card(
         p.text((x + CARD_W / 2, top + 24), glyph, 28, colour, "mm")
         for k, line in enumerate(caption):
             text = fit(line, SMALL_PX, CARD_W - 10, CONDENSED_BOLD)
-            p.text((x + CARD_W / 2, top + 50 + k * 16), text, SMALL_PX, TEXT, "mm", CONDENSED_BOLD)
+            p.text((x + CARD_W / 2, top + 49 + k * 17), text, SMALL_PX, TEXT, "mm", CONDENSED_BOLD)
     if n > 1:
         p.box((x + CARD_W - 36, y - 8, x + CARD_W + 6, y + 16), BEAM, INK, 8, 1.5)
         p.text((x + CARD_W - 15, y + 4), f"×{n}", SMALL_PX, INK, "mm")

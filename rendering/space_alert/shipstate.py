@@ -39,6 +39,7 @@ from rendering.space_alert.style import (
     Painter,
     Say,
     battlebot_icon,
+    fit,
 )
 
 TILE_ROWS = (("upper_cannon", "shield", "structure"), ("lower_cannon", "reactor", "gravolift"))
@@ -176,10 +177,12 @@ def _damage(p: Painter, zone: int, tiles: tuple[str, ...], new: tuple[str, ...],
                 p.box(box, HULL, CELL_EDGE, 5, 1)
                 colour = DIM
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            label = say(TILE_NAMES[tile]) + (" ✗" if tile in tiles else "")
+            mark = " ✗" if tile in tiles else ""
+            room = width - 4 - text_width(mark, SMALL_PX, CONDENSED_BOLD)
+            label = fit(say(TILE_NAMES[tile]), SMALL_PX, room, CONDENSED_BOLD) + mark
             p.text((cx, cy), label, SMALL_PX, colour, "mm", CONDENSED_BOLD)
-        if "gravolift" in tiles:
-            cx = geo.column_x(zone) + geo.COL_W // 2
-            top, bottom = geo.UPPER_Y + geo.STATION_H, geo.LOWER_Y
-            p.rect((cx - 16, top - 2, cx + 16, bottom + 2), mix(IMPACT, HULL, 0.45), IMPACT)
-            p.text((cx, (top + bottom) / 2), say(Text("slow")), SMALL_PX, PAPER, "mm")
+    if "gravolift" in tiles:
+        cx = geo.column_x(zone) + geo.COL_W // 2
+        top, bottom = geo.UPPER_Y + geo.STATION_H, geo.LOWER_Y
+        p.rect((cx - 16, top - 2, cx + 16, bottom + 2), mix(IMPACT, HULL, 0.45), IMPACT)
+        p.text((cx, (top + bottom) / 2), say(Text("slow")), SMALL_PX, PAPER, "mm")

@@ -217,7 +217,8 @@ def legend(frame: Frame, say: Say = str) -> list[Text]:
     if on_row:
         out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
     for i, line in enumerate(notes):
-        out.append(Text((frame.left, y + 21 + i * LEGEND_LINE), line, LEGEND_SIZE, st.MUTED, "lm", REGULAR))
+        at = (frame.left, y + 21 + i * LEGEND_LINE)
+        out.append(Text(at, line, LEGEND_SIZE, st.MUTED, "lm", REGULAR))
     return out
 
 

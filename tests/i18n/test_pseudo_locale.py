@@ -223,15 +223,30 @@ def test_league_images_fit_the_pseudo_locale(drawn: Drawn) -> None:
 
 
 PANEL_LABELS = (
-    "place", "discard", "hq", "other", "pick_hex", "left", "right", "confirm", "back", "undo",
+    "hq", "other", "left", "right", "confirm", "back", "undo",
     "join", "leave", "start", "army", "accept", "decline", "fresh",
 )  # fmt: skip
 """The Discord layer's own texts that label a panel's buttons and menus."""
+
+
+def _step_labels() -> list[str]:
+    """The labels the games' panels (data) give their steps: menu placeholders and prompts."""
+    from bot.service.plugins.registry import builtin
+
+    labels = []
+    for plugin in builtin():
+        for flow in plugin.panel.flows if plugin.panel is not None else ():
+            for step in getattr(flow, "steps", ()):
+                said = (getattr(step, "placeholder", None), getattr(step, "prompt", None))
+                labels += [t for t in said if t]
+    return labels
 
 
 def test_every_panel_label_fits_discord_in_the_pseudo_locale() -> None:
     from bot.discord import i18n as discord_i18n
 
     said = {key: discord_i18n.t(key, PSEUDO) for key in PANEL_LABELS}
+    said |= {str(label): SAY(label) for label in _step_labels()}
+    assert len(said) > len(PANEL_LABELS)
     assert all("[" in label for label in said.values())
     assert {k: len(v) for k, v in said.items() if len(v) > 80} == {}  # a button label's limit
