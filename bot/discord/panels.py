@@ -25,6 +25,7 @@ from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.panel_flow import Button as Press
 from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
 from bot.service.panels import Panel, id_prefixes, panel_for
+from bot.service.plugins.registry import builtin
 from bot.service.service import Service
 from games.registry import GAMES
 
@@ -41,7 +42,7 @@ KEY_TEMPLATE = (
     r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
 )
 """The custom_id after a component's prefix."""
-MENU_IDS, BUTTON_IDS = id_prefixes()
+MENU_IDS, BUTTON_IDS = id_prefixes(builtin())  # class templates are fixed at import
 GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).moves}
 """Game key -> its panel, for games whose panel is only their own steps (no move menus)."""
 PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.commands.spec import Suggestion
 from bot.service.outbox import Image, PrivateUpdate, Reply
-from bot.service.plugin import installed, plugin_for
+from bot.service.plugin import GamePlugin, installed, plugin_for
 from games.text import Text
 
 if TYPE_CHECKING:
@@ -209,10 +209,13 @@ def panel_for(game_key: str) -> Panel:
     return plugin.panel if plugin is not None and plugin.panel is not None else GENERIC
 
 
-def id_prefixes() -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The menu and button id prefixes of every hosted game's panel (for components sent
-    before a restart)."""
-    panels = [GENERIC, *(panel_for(p.key) for p in installed())]
+def id_prefixes(
+    plugins: Sequence[GamePlugin] | None = None,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The menu and button id prefixes of the generic panel and of every panel `plugins`
+    describe (default: the installed ones), so components sent before a restart still route."""
+    found = installed() if plugins is None else plugins
+    panels = [GENERIC, *(p.panel for p in found if p.panel is not None)]
     menus = tuple(dict.fromkeys(p.ids[0] for p in panels))
     buttons = tuple(dict.fromkeys(p.ids[1] for p in panels))
     return menus, buttons
