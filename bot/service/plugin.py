@@ -64,8 +64,9 @@ class GamePlugin:
     """Repairs, once per process start, what a crash between two writes left undone."""
     preview: Preview | None = None
     """A piece previewed on the board before it is placed (a panel's facing step)."""
-    domain: str = ""
-    """Its catalogue domain (bot/service/locales/<lang>/<domain>.json); empty: the key."""
+    catalogues: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Its catalogue domains, each with the code (or data) whose messages it holds
+    (bot/service/locales/<lang>/LC_MESSAGES/<domain>.po; see bot.service.translating)."""
     warm: tuple[str, ...] = ()
     """Modules each worker process imports when it starts (heavy AI and drawings)."""
     profile_choice: bool = True

@@ -21,6 +21,8 @@ from functools import cache
 from pathlib import Path
 from typing import IO, Any
 
+from bot.service.plugins.registry import builtin
+
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = Path(__file__).with_name("locales")
 
@@ -29,25 +31,17 @@ CODE: Method = "bot.service.translating:extract_code"
 COMMANDS: Method = "bot.service.translating:extract_commands"
 RULES: Method = "bot.service.translating:extract_rules"
 
-DOMAINS: dict[str, tuple[str, ...]] = {
+HOST_DOMAINS: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
     "commands": ("bot/discord/admin.py",),  # and the command catalogue: extract_commands
-    "neuroshima": ("games/neuroshima", "bot/service/plugins/neuroshima"),
-    "neuroshima_images": ("rendering/neuroshima",),
-    "neuroshima_rules": ("games/neuroshima/data/armies",),
-    "sniper_elite": ("games/sniper_elite", "bot/service/plugins/sniper_elite"),
-    "sniper_elite_images": ("rendering/sniper_elite",),
-    "space_alert_images": ("rendering/space_alert",),
-    "space_alert": (
-        "games/space_alert",
-        "bot/service/plugins/space_alert",
-        "bot/discord/space_alert",
-    ),
-    "warzone_images": ("rendering/warzone",),
     "leagues_images": ("rendering/leagues.py",),
-    "warzone": ("games/warzone", "bot/service/plugins/warzone"),
 }
-"""Catalogue domain -> the code (or data) whose messages it holds; a new game is one more line.
+"""The host's catalogue domains -> the code (or data) whose messages each holds."""
+DOMAINS: dict[str, tuple[str, ...]] = {
+    **HOST_DOMAINS,
+    **{domain: paths for p in builtin() for domain, paths in p.catalogues.items()},
+}
+"""Every catalogue domain: the host's and each shipped game's (its plug-in's `catalogues`).
 A path inside another domain's folder belongs to the more specific domain."""
 NOT_LOCALISED: tuple[str, ...] = (
     # The AI never speaks to players.
@@ -255,7 +249,6 @@ def extract_commands(
     from bot.service.commands import catalogue
     from bot.service.i18n import choice_context
     from bot.service.plugin import install, installed
-    from bot.service.plugins.registry import builtin
 
     if not installed():  # run as a tool: the shipped games, as a service built by default
         install(builtin())

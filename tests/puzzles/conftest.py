@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import FakeClock, Service
 from bot.service.plugins.neuroshima.puzzles import choice
-from games.neuroshima.puzzles import Puzzle
+from games.neuroshima.puzzles import Puzzle, play, shipped, start
 from storage.sqlite import SqliteStore
 
 START = datetime(2026, 11, 26, 0, 0, tzinfo=UTC)
@@ -43,3 +43,15 @@ def wrong_turn(puzzle: Puzzle) -> tuple[str, ...]:
     """A turn that does not solve the puzzle: playing nothing (checked against its answers)."""
     assert () not in puzzle.solutions
     return ()
+
+
+def placing() -> Puzzle:
+    """A shipped puzzle answered by placing one tile that leaves a hex free, so the try stays
+    open until Fight (a placement that fills the board fights at once)."""
+    return next(
+        p
+        for p in shipped()
+        if len(p.solutions[0]) == 1
+        and p.solutions[0][0].startswith("place ")
+        and play(p, start(p), p.solutions[0][0]).last_battle is None
+    )

@@ -12,8 +12,8 @@ from bot.console.session import Session
 from bot.console.show import Images
 from bot.service import FakeClock, Service
 from bot.service.plugins.neuroshima.puzzles import choice, skill
-from games.neuroshima.puzzles import Puzzle, shipped
 from storage.sqlite import SqliteStore
+from tests.puzzles.conftest import placing
 
 
 @pytest.fixture
@@ -27,13 +27,6 @@ async def console(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Session]:
 async def say(console: Session, line: str) -> str:
     answer = await console.handle(line)
     return answer.text
-
-
-def placing() -> Puzzle:
-    """A shipped puzzle answered by placing one tile (the console types it as bare text)."""
-    return next(
-        p for p in shipped() if len(p.solutions[0]) == 1 and p.solutions[0][0].startswith("place ")
-    )
 
 
 async def test_a_puzzle_is_played_typed_and_rated_in_the_console(

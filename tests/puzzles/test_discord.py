@@ -18,6 +18,7 @@ from storage.records import GuildSettings
 from tests.discord.real.images import quick_neuroshima
 from tests.discord.real.payloads import EPHEMERAL, JSON
 from tests.discord.real.world import GUILD, DiscordWorld, Person
+from tests.puzzles.conftest import placing
 
 
 @pytest.fixture(autouse=True)
@@ -185,7 +186,7 @@ async def test_the_daily_post_speaks_the_servers_language(world: DiscordWorld) -
 async def test_a_panel_works_after_a_restart_and_an_old_one_is_out_of_date(
     world: DiscordWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    puzzle = next(p for p in choice.shipped() if p.solutions[0][0].startswith("place "))
+    puzzle = placing()
     monkeypatch.setattr(choice, "daily", lambda day: puzzle)
     first = await world.slash(world.alice, "puzzle play")
     (old,) = [m for m in first.replies() if m["components"]]
@@ -223,7 +224,7 @@ async def test_the_daily_posts_play_button_answers_the_clicker_only(world: Disco
 async def test_undo_on_the_panel_and_a_finished_tries_panel_is_out_of_date(
     world: DiscordWorld, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    puzzle = next(p for p in choice.shipped() if p.solutions[0][0].startswith("place "))
+    puzzle = placing()
     monkeypatch.setattr(choice, "daily", lambda day: puzzle)
     started = await world.slash(world.alice, "puzzle play")
     (panel,) = [m for m in started.replies() if m["components"]]

@@ -10,11 +10,7 @@ from bot.service.panels import Flow, Turn
 from bot.service.plugins.neuroshima.panel import PANEL as NEUROSHIMA
 from bot.service.plugins.neuroshima.puzzles import choice, tries
 from bot.service.plugins.neuroshima.puzzles.panel import PANEL, STALE
-from games.neuroshima.puzzles import Puzzle, shipped
-
-
-def placing() -> Puzzle:
-    return next(p for p in shipped() if p.solutions[0][0].startswith("place "))
+from tests.puzzles.conftest import placing
 
 
 def test_the_puzzle_panel_places_with_neuroshimas_own_steps() -> None:

@@ -29,7 +29,11 @@ PLUGIN = GamePlugin(
     ai=_ai,
     commands=group,
     preview=preview,
-    domain="neuroshima",
+    catalogues={
+        "neuroshima": ("games/neuroshima", "bot/service/plugins/neuroshima"),
+        "neuroshima_images": ("rendering/neuroshima",),
+        "neuroshima_rules": ("games/neuroshima/data/armies",),
+    },
     warm=("games.neuroshima.ai", "rendering.neuroshima.board", "rendering.neuroshima.battle"),
     example="/neuroshima new mode:duel vs:ai level:normal army:moloch",
     more_commands=lambda: (puzzle_group(),),

@@ -14,6 +14,9 @@ PLUGIN = GamePlugin(
     presenter=presenter,
     commands=group,
     refine=flow.refine,
-    domain="sniper_elite",
+    catalogues={
+        "sniper_elite": ("games/sniper_elite", "bot/service/plugins/sniper_elite"),
+        "sniper_elite_images": ("rendering/sniper_elite",),
+    },
 )
 """Sniper Elite solo: a mission against the game, its dice audited, its records kept."""

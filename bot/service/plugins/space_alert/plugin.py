@@ -26,6 +26,13 @@ PLUGIN = GamePlugin(
     deadlines={schedule.PREFIX: clock.fire},
     view_cut=bridge.heard_cut,
     recovery=clock.recover,
-    domain="space_alert",
+    catalogues={
+        "space_alert": (
+            "games/space_alert",
+            "bot/service/plugins/space_alert",
+            "bot/discord/space_alert",
+        ),
+        "space_alert_images": ("rendering/space_alert",),
+    },
 )
 """Space Alert: planning in private, the live clock and its bridge, androids for leavers."""

@@ -25,7 +25,10 @@ PLUGIN = GamePlugin(
     ai=_ai,
     accepts=ai.open_variant,
     commands=group,
-    domain="warzone",
+    catalogues={
+        "warzone": ("games/warzone", "bot/service/plugins/warzone"),
+        "warzone_images": ("rendering/warzone",),
+    },
     profile_choice=False,
 )
 """Warzone Resurrection: army lists, terrain presets, the table image, its orders."""
