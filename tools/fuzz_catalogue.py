@@ -27,7 +27,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.fuzz.catalogue import Tally, run
+from bot.service.plugin import install
+from bot.service.plugins.registry import builtin
+
+# The shipped games, installed before the fuzz's world reads the command catalogue (as every
+# entry point and the test suite's conftest do).
+install(builtin())
+
+from tests.fuzz.catalogue import Tally, run  # noqa: E402
 
 
 def _report(tally: Tally, started: float) -> None:
