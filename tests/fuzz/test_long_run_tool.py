@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_long_run_tool_prints_its_four_counts_as_its_last_line() -> None:
     done = subprocess.run(
-        # Seed 777 once drew a league's game option while the tool had installed no game.
+        # Seed 777 once drew /profile's game option while the tool had installed no game.
         [
             sys.executable,
             "tools/fuzz_catalogue.py",
