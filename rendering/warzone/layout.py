@@ -18,6 +18,7 @@ from rendering.assets import font
 from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
 from rendering.palette import Style
+from rendering.warzone.legend import LEGEND_LINE, LEGEND_ROWS, legend_notes
 from rendering.warzone.words import Say, verdict_text
 
 TABLE_PX = 720
@@ -200,7 +201,8 @@ def layout(view: WarzoneView, overlay: Overlay | None = None, say: Say = str) ->
     styles = styles_of(view)
     width = frame.left + TABLE_PX + MARGIN_RIGHT
     height = frame.top + TABLE_PX + BOTTOM_LABELS + LEGEND
-    height += LEGEND_LINE * max(0, len(legend_notes(frame, say)[1]) - LEGEND_ROWS)
+    notes = legend_notes(frame.left, TABLE_PX, say)[1]
+    height += LEGEND_LINE * max(0, len(notes) - LEGEND_ROWS)
     deploying = view.phase in ("deployment", "choose side", "initiative", "initiative choice")
     zones = _zones(view, frame, styles) if deploying or view.round <= 1 else ()
     out = Layout(width, height, frame, styles, zones)
@@ -432,52 +434,3 @@ def _squeezed(
     while text and _width(text, size, name) > room:
         text = text[:-2] + "…"
     return Label(xy, text, size, fill, anchor, name)
-
-
-LEGEND_STEP = 118
-"""Pixels from one swatch to the next; a longer label (another language) pushes the next on."""
-SWATCH_LABEL = 22
-"""Pixels from a swatch's left edge to its label."""
-LEGEND_LINE = 15
-"""Pixels between the legend's note lines (a longer language takes more of them)."""
-LEGEND_SIZE = 11
-"""The legend notes' type: the phone floor at 764 px wide (10 px blurred on a phone)."""
-LEGEND_ROWS = 2
-"""Note lines LEGEND's height holds; longer translations wrap and the image grows."""
-LEGEND_FONT = "DejaVuSans.ttf"
-
-
-def legend_swatches(frame: Frame, say: Say) -> tuple[list[tuple[int, str]], int]:
-    """Where each swatch starts with its label said, and where the relay note starts."""
-    out = []
-    x = frame.left
-    for label in words.LEGEND_COVER:
-        said = say(label)
-        out.append((x, said))
-        x += max(LEGEND_STEP, SWATCH_LABEL + math.ceil(_width(said, 11, LEGEND_FONT)) + 10)
-    return out, x + SWATCH_LABEL - 8
-
-
-def legend_notes(frame: Frame, say: Say) -> tuple[bool, list[str]]:
-    """Whether the relay note fits on the swatches' row, and the note lines under it (the
-    relay note first when it does not), each within the table's width."""
-    _, relays = legend_swatches(frame, say)
-    relay = say(words.LEGEND_RELAYS)
-    on_row = relays + _width(relay, 11, LEGEND_FONT) <= frame.left + TABLE_PX
-    lines = [] if on_row else _wrapped(relay, LEGEND_SIZE, TABLE_PX)
-    for key in (words.LEGEND_HEIGHTS, words.LEGEND_BADGES):
-        lines += _wrapped(say(key), LEGEND_SIZE, TABLE_PX)
-    return on_row, lines
-
-
-def _wrapped(text: str, size: int, room: float) -> list[str]:
-    """`text` in lines of at most `room` pixels, broken between words."""
-    lines, line = [], ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
-        if line.strip() and _width(trial, size, LEGEND_FONT) > room:
-            lines.append(line.rstrip())
-            line = word
-        else:
-            line = trial
-    return [*lines, line]

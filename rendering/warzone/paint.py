@@ -15,13 +15,15 @@ from rendering.canvas import RGB, SCALE, Point, Sketch, Text, draw_texts, paste
 from rendering.palette import mix
 from rendering.warzone.layout import (
     BOTTOM_LABELS,
-    LEGEND_LINE,
-    LEGEND_SIZE,
-    SWATCH_LABEL,
     TABLE_PX,
     BaseMark,
     Frame,
     Layout,
+)
+from rendering.warzone.legend import (
+    LEGEND_LINE,
+    LEGEND_SIZE,
+    SWATCH_LABEL,
     legend_notes,
     legend_swatches,
 )
@@ -211,9 +213,9 @@ def _legend_y(frame: Frame) -> int:
 def legend(frame: Frame, say: Say = str) -> list[Text]:
     """The legend's texts under the table: swatch labels, the relay note and the badge key."""
     y = _legend_y(frame) + 9
-    swatches, relays = legend_swatches(frame, say)
+    swatches, relays = legend_swatches(frame.left, say)
     out = [Text((x + SWATCH_LABEL, y), said, 11, st.LABEL, "lm", REGULAR) for x, said in swatches]
-    on_row, notes = legend_notes(frame, say)
+    on_row, notes = legend_notes(frame.left, TABLE_PX, say)
     if on_row:
         out.append(Text((relays, y), say(words.LEGEND_RELAYS), 11, st.LABEL, "lm", REGULAR))
     for i, line in enumerate(notes):
@@ -224,7 +226,7 @@ def legend(frame: Frame, say: Say = str) -> list[Text]:
 
 def _legend_swatches(image: Image.Image, frame: Frame, say: Say) -> None:
     y = _legend_y(frame)
-    swatches, _ = legend_swatches(frame, say)
+    swatches, _ = legend_swatches(frame.left, say)
     for (x, _), (pattern, fill) in zip(swatches, LEGEND_SWATCHES, strict=True):
         sketch = Sketch((x, y, 18, 18), (0, 0, 0, 0))
         box = [(0.5 + x, 0.5 + y), (17.5 + x, 0.5 + y), (17.5 + x, 17.5 + y), (0.5 + x, 17.5 + y)]
