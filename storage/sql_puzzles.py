@@ -24,6 +24,8 @@ TRY_COLUMNS = (
     "id, user_id, guild_id, puzzle_id, day, rated, actions, version, status, started, finished"
 )
 DAILY_COLUMNS = "guild_id, channel_id, minute, zone, posted_day"
+SKILL_COLUMNS = "mu, sigma, tries, solved"
+"""A rating's columns, the same for a player's and a puzzle's (read by `_skill`)."""
 
 
 class SqlPuzzles(SqlCore):
@@ -158,21 +160,19 @@ class SqlPuzzles(SqlCore):
         """A user's puzzle rating in a scope (None: never rated there)."""
         async with self._read() as tx:
             r = await tx.fetchrow(
-                "SELECT mu, sigma, tries, solved FROM puzzle_ratings"
-                " WHERE guild_id = ? AND user_id = ?",
+                f"SELECT {SKILL_COLUMNS} FROM puzzle_ratings WHERE guild_id = ? AND user_id = ?",
                 guild_id,
                 user_id,
             )
-        return None if r is None else Skill(r["mu"], r["sigma"], r["tries"], r["solved"])
+        return None if r is None else _skill(r)
 
     async def puzzle_strength(self, puzzle_id: str) -> Skill | None:
         """A puzzle's own rating (None: never rated yet, so its difficulty stands)."""
         async with self._read() as tx:
             r = await tx.fetchrow(
-                "SELECT mu, sigma, tries, solved FROM puzzle_strengths WHERE puzzle_id = ?",
-                puzzle_id,
+                f"SELECT {SKILL_COLUMNS} FROM puzzle_strengths WHERE puzzle_id = ?", puzzle_id
             )
-        return None if r is None else Skill(r["mu"], r["sigma"], r["tries"], r["solved"])
+        return None if r is None else _skill(r)
 
     async def puzzle_streak(self, guild_id: int, user_id: int) -> Streak | None:
         """A user's daily streak in a scope, as last written."""
@@ -189,18 +189,13 @@ class SqlPuzzles(SqlCore):
         """The best puzzle ratings of a scope by ordinal (mu - 3 sigma), best first."""
         async with self._read() as tx:
             rows = await tx.fetch(
-                "SELECT guild_id, user_id, mu, sigma, tries, solved, updated FROM puzzle_ratings"
+                f"SELECT guild_id, user_id, {SKILL_COLUMNS}, updated FROM puzzle_ratings"
                 " WHERE guild_id = ? ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?",
                 guild_id,
                 limit,
             )
         return [
-            PlayerSkill(
-                r["guild_id"],
-                r["user_id"],
-                Skill(r["mu"], r["sigma"], r["tries"], r["solved"]),
-                self._dt(r["updated"]),
-            )
+            PlayerSkill(r["guild_id"], r["user_id"], _skill(r), self._dt(r["updated"]))
             for r in rows
         ]
 
@@ -259,6 +254,10 @@ class SqlPuzzles(SqlCore):
                 return False
             await insert_outbox(tx, messages, self._t(self._now()), self._t)
         return True
+
+
+def _skill(row: Any) -> Skill:
+    return Skill(row["mu"], row["sigma"], row["tries"], row["solved"])
 
 
 async def _put_player(tx: Tx, guild_id: int, user_id: int, skill: Skill, now: Any) -> None:
