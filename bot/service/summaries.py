@@ -19,7 +19,7 @@ def reads_view(codec: Codec[Any]) -> bool:
 
 
 @cache
-def _format_takes_view(kind: type) -> bool:
+def _format_takes_view(kind: type[Codec[Any]]) -> bool:
     return "view" in inspect.signature(kind.format).parameters
 
 

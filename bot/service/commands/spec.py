@@ -225,7 +225,7 @@ def typed_values(command: Command, options: Options) -> dict[str, Any]:
             text = str(value).strip()
             # A game is named "#12" as often as "12" (that is how lists show it).
             value = option.read(text.removeprefix("#") if option.name == "game" else text)
-        if option.type == "int":
+        if option.type == "int" and isinstance(value, int):
             _check_range(option, value)
         typed[option.name] = value
     return typed

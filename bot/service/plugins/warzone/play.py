@@ -128,8 +128,8 @@ def _rehearse(table: Any, user: int, commands: list[str]) -> None:
             raise _refused(command, err) from None
     refusal = first_refusal(table.state, seat, actions)
     if refusal is not None:
-        index, err = refusal
-        raise _refused(commands[index], err)
+        index, reason = refusal
+        raise _refused(commands[index], reason)
 
 
 def _refused(command: str, err: GameError) -> IllegalActionError:
