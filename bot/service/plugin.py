@@ -67,6 +67,11 @@ class GamePlugin:
     catalogues: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Its catalogue domains, each with the code (or data) whose messages it holds
     (bot/service/locales/<lang>/LC_MESSAGES/<domain>.po; see bot.service.translating)."""
+    data_texts: Mapping[str, str] = field(default_factory=dict)
+    """Domains whose messages are in JSON data files, each with the key that holds a message
+    there (the rules reminders of an army file: "rules_text")."""
+    silent: tuple[str, ...] = ()
+    """Paths of its code that say nothing to players (its AI): no catalogue reads them."""
     warm: tuple[str, ...] = ()
     """Modules each worker process imports when it starts (heavy AI and drawings)."""
     profile_choice: bool = True

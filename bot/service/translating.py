@@ -29,7 +29,7 @@ LOCALES = Path(__file__).with_name("locales")
 Method = str
 CODE: Method = "bot.service.translating:extract_code"
 COMMANDS: Method = "bot.service.translating:extract_commands"
-RULES: Method = "bot.service.translating:extract_rules"
+DATA: Method = "bot.service.translating:extract_data"
 
 HOST_DOMAINS: dict[str, tuple[str, ...]] = {
     "service": ("bot/service", "bot/discord", "bot/console", "bot/__main__.py", "bot/config.py"),
@@ -43,14 +43,10 @@ DOMAINS: dict[str, tuple[str, ...]] = {
 }
 """Every catalogue domain: the host's and each shipped game's (its plug-in's `catalogues`).
 A path inside another domain's folder belongs to the more specific domain."""
-NOT_LOCALISED: tuple[str, ...] = (
-    # The AI never speaks to players.
-    "games/neuroshima/ai",
-    "games/warzone/ai",
-)
-"""Paths (prefixes) inside DOMAINS with no text a player reads."""
-METHODS: dict[str, Method] = {"commands": COMMANDS, "neuroshima_rules": RULES}
-"""The extraction method of a domain that is not found by its code markers alone."""
+NOT_LOCALISED: tuple[str, ...] = tuple(path for p in builtin() for path in p.silent)
+"""Paths (prefixes) inside DOMAINS with no text a player reads (the games' AIs)."""
+DATA_TEXTS: dict[str, str] = {d: key for p in builtin() for d, key in p.data_texts.items()}
+"""Domains whose messages are in JSON data files -> the key holding a message there."""
 ERROR_MODULES = ("games.base", "bot.service.errors")
 VERBATIM_CHOICES = frozenset({"language", "server_language", "game"})
 """Options whose choice names are the same in every language (language codes, game keys)."""
@@ -78,7 +74,7 @@ def files(domain: str) -> list[Path]:
         skipped = NOT_LOCALISED + tuple(o for o in others if o.startswith(entry + "/"))
         for p in _entry_files(entry):
             relative = p.relative_to(ROOT).as_posix()
-            if p.suffix == ".json" and domain not in METHODS:
+            if p.suffix == ".json" and domain not in DATA_TEXTS:
                 continue
             if not any(relative.startswith(s) for s in skipped):
                 found.append(p)
@@ -223,22 +219,24 @@ def extract_code(
 
 
 # --- data ------------------------------------------------------------------------------------
-def extract_rules(
+def extract_data(
     fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any
 ) -> Iterator[Found]:
-    """Babel extraction method: the rules reminders of an army file's tiles."""
-    yield from ((1, "_", text, []) for text in _rules(json.loads(fileobj.read().decode("utf-8"))))
+    """Babel extraction method: the messages of a JSON data file, the values of its `key`
+    option (an army file's tiles' rules reminders: "rules_text")."""
+    data = json.loads(fileobj.read().decode("utf-8"))
+    yield from ((1, "_", text, []) for text in _data_texts(data, options["key"]))
 
 
-def _rules(data: Any) -> Iterator[str]:
+def _data_texts(data: Any, key: str) -> Iterator[str]:
     if isinstance(data, dict):
-        if isinstance(data.get("rules_text"), str) and data["rules_text"]:
-            yield data["rules_text"]
+        if isinstance(data.get(key), str) and data[key]:
+            yield data[key]
         for value in data.values():
-            yield from _rules(value)
+            yield from _data_texts(value, key)
     elif isinstance(data, list):
         for value in data:
-            yield from _rules(value)
+            yield from _data_texts(value, key)
 
 
 def extract_commands(
@@ -266,11 +264,11 @@ def extract_commands(
 
 
 # --- the templates ---------------------------------------------------------------------------
-def method(domain: str, path: Path) -> Method:
-    """The extraction method of one file of a domain."""
+def method(domain: str, path: Path) -> tuple[Method, dict[str, str]]:
+    """The extraction method of one file of a domain, and its options."""
     if path.suffix == ".json":
-        return METHODS[domain]
-    return CODE
+        return DATA, {"key": DATA_TEXTS[domain]}
+    return CODE, {}
 
 
 def template(domain: str) -> Any:
@@ -283,12 +281,13 @@ def template(domain: str) -> Any:
         msgid_bugs_address="", creation_date=datetime(2026, 1, 1, tzinfo=UTC), fuzzy=False,
         header_comment=HEADER.format(what="Translation template", domain=domain),
     )  # fmt: skip
-    sources: list[tuple[Method, Path]] = [(method(domain, p), p) for p in files(domain)]
+    sources = [(*method(domain, p), p) for p in files(domain)]
     if domain == "commands":
-        sources.append((COMMANDS, ROOT / "bot/service/commands/spec.py"))
-    for how, path in sources:
+        sources.append((COMMANDS, {}, ROOT / "bot/service/commands/spec.py"))
+    for how, options, path in sources:
         relative = path.relative_to(ROOT).as_posix()
-        for lineno, message, comments, context in extract_from_file(how, path, _KEYWORDS):
+        found = extract_from_file(how, path, _KEYWORDS, options=options)
+        for lineno, message, comments, context in found:
             where = [(relative, lineno)] if lineno else []
             added = catalog.add(message, None, where, auto_comments=comments, context=context)
             # Messages are `{field}` templates; a "25%" is not a printf placeholder.

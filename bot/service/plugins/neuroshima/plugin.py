@@ -34,6 +34,8 @@ PLUGIN = GamePlugin(
         "neuroshima_images": ("rendering/neuroshima",),
         "neuroshima_rules": ("games/neuroshima/data/armies",),
     },
+    data_texts={"neuroshima_rules": "rules_text"},
+    silent=("games/neuroshima/ai",),
     warm=("games.neuroshima.ai", "rendering.neuroshima.board", "rendering.neuroshima.battle"),
     example="/neuroshima new mode:duel vs:ai level:normal army:moloch",
     more_commands=lambda: (puzzle_group(),),

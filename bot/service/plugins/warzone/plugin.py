@@ -29,6 +29,7 @@ PLUGIN = GamePlugin(
         "warzone": ("games/warzone", "bot/service/plugins/warzone"),
         "warzone_images": ("rendering/warzone",),
     },
+    silent=("games/warzone/ai",),
     profile_choice=False,
 )
 """Warzone Resurrection: army lists, terrain presets, the table image, its orders."""
