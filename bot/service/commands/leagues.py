@@ -223,7 +223,7 @@ def group() -> Group:
     levels = tuple(AI_USERS)
     create_opts = (
         opt("name", "str", "The league's name", True),
-        opt("game", "str", "Which game: neuroshima (default), space_alert, sniper_elite, ..."),
+        opt("game", "str", "Which game, by key or name (default: the first game of /help)"),
         opt("format", "choice", "How rounds are paired", choices=FORMATS),
         opt("rounds", "int", "Swiss rounds (default: from the field)", min_value=1, max_value=30),
         opt("clock", "str", "Time per turn, e.g. 15m, or 1d for a season"),

@@ -308,7 +308,7 @@ def shared_commands() -> tuple[Command, ...]:
     """Every top-level command except /help (which lists the catalogue it belongs to)."""
     g = game_option()
     keys = tuple(p.key for p in installed() if p.profile_choice)
-    which = opt("game", "choice", "Which game (default Neuroshima Hex)", choices=keys)
+    which = opt("game", "choice", "Which game (default: the first listed)", choices=keys)
     return (
         Command("games", "Your open games and which wait for you", _games),
         Command("board", "Show a game's board (anyone may look)", _board, (g,), answers=BOARD),
