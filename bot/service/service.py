@@ -274,8 +274,8 @@ class Service:
             name=table.spec.name,
             status=STATUSES[table.record.status],
         )
-        text = Text.lines([status, summary, turn_line(self.host, table)])
-        names = player_names(self.host, table)
+        text = Text.lines([status, summary, turn_line(table)])
+        names = player_names(table)
         images = board_images(table, table.state, f"v{table.record.version}", seen.cut, names)
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 
@@ -283,9 +283,9 @@ class Service:
         """A seated player's private panel (only ever for that player)."""
         gid, uid = self.game(game), self.user(user)
         table = await load_table(self.host, gid)
-        seat = playing_seat(self.host, table, uid)
+        seat = playing_seat(table, uid)
         mine = await sight(self.host, table, seat)
-        panel = private_panel(self.host, table, seat, new_turn=False, cut=mine.cut)
+        panel = private_panel(table, seat, new_turn=False, cut=mine.cut)
         return Reply(panel.text, (panel,), gid)
 
     async def options(self, game: GameId, user: UserId, prefix: str = "") -> list[str]:

@@ -19,7 +19,7 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Deliverables of a written plan; rates the game when it just finished."""
     if not plan.events and plan.status is None:
         return []
-    messages = change_messages(host, plan, after)
+    messages = change_messages(plan, after)
     before = plan.table if plan.table.record.status is not GameStatus.LOBBY else None
     await reschedule(host, before, after, plan.actor)
     messages = await refine(host, plan, after, messages)
