@@ -16,7 +16,7 @@ from bot.service.outbox import Invite, LobbyUpdate, Message, Reply
 from bot.service.play import Draft, commit
 from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
 from bot.service.settle import settle
-from bot.service.table import TIMEOUT_POLICIES, Host, HostSettings, Table, load_table
+from bot.service.table import TIMEOUT_POLICIES, Host, HostSettings, Table, load_table, named
 from games import engine
 from games.base import GameError
 from games.registry import find_game
@@ -412,7 +412,10 @@ async def start(
     except ConflictError:
         raise LobbyError("The lobby changed a moment ago; look again.", code="busy") from None
     seats = tuple(replace(r, role=roles[r.seat]) for r in table.seats)
-    ready = replace(table, record=replace(table.record, config=full_config), seats=seats)
+    # Seats dealt a random role are named by it from the opening message on.
+    ready = named(
+        host, replace(table, record=replace(table.record, config=full_config), seats=seats)
+    )
     draft = Draft(ready, table.spec.rules.setup(config, s.seats, table.record.seed))
     draft.open()
     draft.say(Text("Game {game} ({name}) has started.", game=game_id, name=table.spec.name))

@@ -98,3 +98,20 @@ async def test_a_new_holder_is_named_and_the_log_names_both(service: Service) ->
     assert "  (carol took over seat 1 from bob)" in lines
     reply = await service.act(gid, "alice", "take 1")
     assert "To act: carol." in str(reply.messages[0].text)
+
+
+async def test_a_role_dealt_at_the_start_names_the_seat_from_the_first_message(
+    service: Service,
+) -> None:
+    gid = (await service.create("marks", "alice", seed="dealt", role="random")).game_id
+    assert gid is not None
+    await service.join(gid, "bob", role="blue")
+    lobby = await load_table(service.host, gid)
+    assert lobby.names.seat(0) == "alice (random)"
+    reply = await service.start(gid, "alice")
+    table = await load_table(service.host, gid)
+    dealt = table.seats[0].role
+    assert dealt in ("red", "green", "gold")
+    assert table.names.seat(0) == f"alice ({dealt})"
+    public = next(m for m in reply.messages if isinstance(m, PublicUpdate))
+    assert str(public.text).endswith(f"To act: alice ({dealt}).")
