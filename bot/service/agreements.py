@@ -8,7 +8,9 @@ from typing import Any
 
 import bot.service.dice_audit as dice_audit
 import bot.service.lobby as lobby
+import bot.service.lobby_open as lobby_open
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
+from bot.service.lobby_open import LobbyRequest
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
@@ -338,8 +340,7 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
     s = table.settings
     seats = sorted(table.seats, key=lambda r: r.seat)
     order = seats[1:] + seats[:1]
-    reply = await lobby.create(
-        host,
+    request = LobbyRequest(
         table.spec.key,
         user,
         mode=s.mode,
@@ -354,6 +355,7 @@ async def rematch(host: Host, game_id: int, user: int) -> Reply:
         rematch_of=game_id,
         seated=tuple(NewSeat(seat, r.user_id, r.role) for seat, r in enumerate(order)),
     )
+    reply = await lobby_open.create(host, request)
     new_id = reply.game_id
     assert new_id is not None
     return await _go_on(host, await host.store.get_game(new_id), user, commit_first)

@@ -12,12 +12,14 @@ import bot.service.agreements as agreements
 import bot.service.game_hooks as game_hooks
 import bot.service.history as history
 import bot.service.lobby as lobby
+import bot.service.lobby_open as lobby_open
 import bot.service.ratings as ratings
 import bot.service.ticks as ticks
 import bot.service.turns as turns
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
+from bot.service.lobby_open import LobbyRequest
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.plugin import GamePlugin, install, installed
@@ -138,8 +140,9 @@ class Service:
 
     # --- lobby -------------------------------------------------------------------------------
     async def create(self, game_key: str, user: UserId, **options: Any) -> Reply:
-        """Open a lobby (see lobby.create for the options)."""
-        return await lobby.create(self.host, game_key, self.user(user), **options)
+        """Open a lobby (see LobbyRequest for the options)."""
+        request = LobbyRequest(game_key, self.user(user), **options)
+        return await lobby_open.create(self.host, request)
 
     async def challenge(
         self, game_key: str, user: UserId, opponent: UserId, **options: Any
@@ -151,7 +154,8 @@ class Service:
             raise LobbyError(
                 "{player} is already in this game.", code="already_in", player=self.host.name(host)
             )
-        created = await lobby.create(self.host, game_key, host, invite_only=True, **options)
+        request = LobbyRequest(game_key, host, invite_only=True, **options)
+        created = await lobby_open.create(self.host, request)
         assert created.game_id is not None
         invited = await lobby.invite(self.host, created.game_id, host, guest)
         return Reply(created.text, created.messages + invited.messages, created.game_id)
