@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 import bot.service.game_hooks as game_hooks
+from bot.service.announce import private_panel
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
@@ -37,7 +38,6 @@ from bot.service.updates import (
     board_images,
     draw_frames,
     player_names,
-    private_panel,
     turn_line,
 )
 from games.registry import find_game

@@ -16,6 +16,7 @@ import bot.service.lobby_open as lobby_open
 import bot.service.ratings as ratings
 import bot.service.ticks as ticks
 import bot.service.turns as turns
+from bot.service.announce import private_panel
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
@@ -35,7 +36,6 @@ from bot.service.updates import (
     board_images,
     legal_texts,
     player_names,
-    private_panel,
     turn_line,
 )
 from games.text import Text

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.service.announce import change_messages
 from bot.service.deadlines import reschedule
 from bot.service.game_hooks import refine
 from bot.service.outbox import GameOver, Message
 from bot.service.play import Plan
 from bot.service.ratings import rate, rating_lines
 from bot.service.table import Host, Table
-from bot.service.updates import change_messages
 from games.text import Text
 from storage.records import GameStatus
 
