@@ -14,6 +14,7 @@ import bot.service.history as history
 import bot.service.lobby as lobby
 import bot.service.lobby_open as lobby_open
 import bot.service.ratings as ratings
+import bot.service.rematches as rematches
 import bot.service.ticks as ticks
 import bot.service.turns as turns
 from bot.service.announce import private_panel
@@ -260,7 +261,7 @@ class Service:
                 code="never_played",
                 game=gid,
             )
-        return await agreements.rematch(self.host, gid, self.user(user))
+        return await rematches.rematch(self.host, gid, self.user(user))
 
     # --- looking -----------------------------------------------------------------------------
     async def board(self, game: GameId) -> Reply:
