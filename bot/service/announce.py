@@ -27,8 +27,86 @@ from games.text import Text
 from storage.records import GameStatus
 
 
+def change_messages(plan: Plan, after: Table) -> list[Message]:
+    """Everything to deliver after a change: the public update, replays, panels, the result."""
+    messages: list[Message] = []
+    lines: list[str] = list(plan.lines)
+    effect = presenter_for(after.spec.key).effect
+    names = player_names(after)
+    for step in plan.steps:
+        if step.seat == CHANCE:
+            continue
+        lines.append(describe(after, step.seat, step.action))
+        if effect is not None:
+            lines += [_indented(t) for t in effect(*step_views(after, step)(), names)]
+    chance = [s for s in plan.steps if s.seat == CHANCE]
+    if chance and len(chance) <= 3:
+        lines += [describe(after, s.seat, s.action) for s in chance]
+    elif chance:
+        lines.append(
+            Text.plural(
+                "chance: {count} random result", "chance: {count} random results", len(chance)
+            )
+        )
+    finished = after.record.status is not GameStatus.ACTIVE
+    if not finished:
+        lines.append(turn_line(after))
+    mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
+    images = board_images(after, after.state, f"v{after.record.version}", names=names)
+    text = Text.lines(lines)
+    messages.append(PublicUpdate(after.id, text, images, () if finished else mention))
+    messages += replays(after, plan.steps)
+    if finished:
+        messages.append(game_over(after))
+        return messages
+    before_to_act = plan.table.to_act()
+    for seat in after.humans_to_act():
+        messages.append(private_panel(after, seat, new_turn=seat not in before_to_act))
+    return messages
+
+
 def _indented(line: str) -> Text:
     return Text.joined("", (Text.verbatim("  "), line))
+
+
+def game_over(table: Table) -> GameOver:
+    """The result message of a finished or abandoned game."""
+    outcome = table.record.outcome or {}
+    if table.record.status is GameStatus.ABANDONED:
+        said = outcome_reason(outcome, "no result")
+        return GameOver(
+            table.id,
+            Text("Game {game} was abandoned: {reason}.", game=table.id, reason=said),
+            (),
+            str(outcome.get("reason", "abandoned")),
+        )
+    winners = [int(s) for s in outcome.get("winners", [])]
+    users = tuple(u for s in winners if (u := table.user_at(s)) is not None)
+    reason = str(outcome.get("reason", ""))
+    said = _reason(table, outcome)
+    if winners:
+        names = Text.joined(", ", (table.names.seat(s) for s in winners))
+        text = Text(
+            "Game {game} is over: {players} won ({reason}).",
+            game=table.id,
+            players=names,
+            reason=said,
+        )
+    elif table.profile.cooperative:
+        text = Text("Game {game} is over: the crew lost ({reason}).", game=table.id, reason=said)
+    else:
+        text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
+    images = board_images(table, table.state, "final", names=player_names(table))
+    return GameOver(table.id, text, users, reason, images)
+
+
+def _reason(table: Table, outcome: dict[str, Any]) -> Text:
+    """A finished game's reason; a resignation is said again from who resigned and why."""
+    left = outcome.get("resigned") or []
+    why = outcome.get("ended_by")
+    if why in ("resign", "timeout") and left:
+        return resignation(table, int(left[-1]), str(why))
+    return outcome_reason(outcome)
 
 
 def private_panel(
@@ -103,81 +181,3 @@ def seat_view_after(
     """What `seat` saw after `moves` (replayed from the setup; only when an image needs it)."""
     state = replay_state(spec, config, seats, seed, moves)
     return spec.rules.player_view(state, seat)
-
-
-def _reason(table: Table, outcome: dict[str, Any]) -> Text:
-    """A finished game's reason; a resignation is said again from who resigned and why."""
-    left = outcome.get("resigned") or []
-    why = outcome.get("ended_by")
-    if why in ("resign", "timeout") and left:
-        return resignation(table, int(left[-1]), str(why))
-    return outcome_reason(outcome)
-
-
-def change_messages(plan: Plan, after: Table) -> list[Message]:
-    """Everything to deliver after a change: the public update, replays, panels, the result."""
-    messages: list[Message] = []
-    lines: list[str] = list(plan.lines)
-    effect = presenter_for(after.spec.key).effect
-    names = player_names(after)
-    for step in plan.steps:
-        if step.seat == CHANCE:
-            continue
-        lines.append(describe(after, step.seat, step.action))
-        if effect is not None:
-            lines += [_indented(t) for t in effect(*step_views(after, step)(), names)]
-    chance = [s for s in plan.steps if s.seat == CHANCE]
-    if chance and len(chance) <= 3:
-        lines += [describe(after, s.seat, s.action) for s in chance]
-    elif chance:
-        lines.append(
-            Text.plural(
-                "chance: {count} random result", "chance: {count} random results", len(chance)
-            )
-        )
-    finished = after.record.status is not GameStatus.ACTIVE
-    if not finished:
-        lines.append(turn_line(after))
-    mention = tuple(u for s in after.humans_to_act() if (u := after.user_at(s)) is not None)
-    images = board_images(after, after.state, f"v{after.record.version}", names=names)
-    text = Text.lines(lines)
-    messages.append(PublicUpdate(after.id, text, images, () if finished else mention))
-    messages += replays(after, plan.steps)
-    if finished:
-        messages.append(game_over(after))
-        return messages
-    before_to_act = plan.table.to_act()
-    for seat in after.humans_to_act():
-        messages.append(private_panel(after, seat, new_turn=seat not in before_to_act))
-    return messages
-
-
-def game_over(table: Table) -> GameOver:
-    """The result message of a finished or abandoned game."""
-    outcome = table.record.outcome or {}
-    if table.record.status is GameStatus.ABANDONED:
-        said = outcome_reason(outcome, "no result")
-        return GameOver(
-            table.id,
-            Text("Game {game} was abandoned: {reason}.", game=table.id, reason=said),
-            (),
-            str(outcome.get("reason", "abandoned")),
-        )
-    winners = [int(s) for s in outcome.get("winners", [])]
-    users = tuple(u for s in winners if (u := table.user_at(s)) is not None)
-    reason = str(outcome.get("reason", ""))
-    said = _reason(table, outcome)
-    if winners:
-        names = Text.joined(", ", (table.names.seat(s) for s in winners))
-        text = Text(
-            "Game {game} is over: {players} won ({reason}).",
-            game=table.id,
-            players=names,
-            reason=said,
-        )
-    elif table.profile.cooperative:
-        text = Text("Game {game} is over: the crew lost ({reason}).", game=table.id, reason=said)
-    else:
-        text = Text("Game {game} is over: a draw ({reason}).", game=table.id, reason=said)
-    images = board_images(table, table.state, "final", names=player_names(table))
-    return GameOver(table.id, text, users, reason, images)

@@ -179,6 +179,8 @@ def _told(presenter: Any, view: Any, names: Sequence[str]) -> tuple[str, str]:
 
 
 def step_views(table: Table, step: Step) -> Callable[[], tuple[Any, Any]]:
+    """The public views before and after a step, made once when first asked for."""
+
     @cache
     def views() -> tuple[Any, Any]:
         return public_view(table, step.before), public_view(table, step.after)
