@@ -1,20 +1,17 @@
-"""Decisions about the table itself: resign, takeback, abort vote, pause, replace, rematch."""
+"""Decisions about the table itself: resign, takeback, abort vote, pause, replace
+(a rematch: bot.service.rematches)."""
 
 from __future__ import annotations
 
 from dataclasses import replace as dataclass_replace
 from datetime import datetime, timedelta
-from typing import Any
 
-import bot.service.dice_audit as dice_audit
-import bot.service.lobby as lobby
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
-from bot.service.lobby_text import lobby_text
-from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
+from bot.service.outbox import ConsentRequest, Message, Notice, Reply
 from bot.service.play import Draft, Plan, run
 from bot.service.profiles import ANDROID, LEAVER
 from bot.service.settle import settle
-from bot.service.table import Host, HostSettings, Table, load_table
+from bot.service.table import Host, Table, load_table
 from bot.service.timeline import (
     ABORT,
     CONSENT,
@@ -28,11 +25,11 @@ from bot.service.timeline import (
     takeback_start,
 )
 from bot.service.turns import playing_seat
-from bot.service.updates import resignation, seat_name
+from bot.service.updates import resignation
 from games.base import Seat
 from games.text import Text
 from storage.base import ConflictError, SeatTakenError
-from storage.records import GameRecord, GameStatus, Handover, NewSeat
+from storage.records import GameStatus, Handover
 
 WHAT = {
     TAKEBACK: Text("a takeback"),
@@ -41,13 +38,13 @@ WHAT = {
 }
 
 
-def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
+def plan_resign(table: Table, seat: Seat, why: str) -> Plan:
     """The plan for a seat leaving the game: the bot plays on for it unless the game is decided."""
     draft = Draft(table)
     draft.note(RESIGN, seat=seat, why=why)
-    draft.say(Text("{sentence}.", sentence=resignation(host, table, seat, why)))
+    draft.say(Text("{sentence}.", sentence=resignation(table, seat, why)))
     if table.profile.cooperative:
-        return _crew_member_leaves(host, table, draft, seat, why)
+        return _crew_member_leaves(table, draft, seat, why)
     resigned = set(draft.timeline.resigned)
     teams = table.profile.teams(table.game_config, table.settings.seats)
     alive = [team for team in teams if any(s not in resigned for s in team)]
@@ -56,7 +53,7 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
         winners = sorted(s for team in alive for s in team if s not in resigned)
         outcome = {
             "winners": winners,
-            "reason": str(resignation(host, table, seat, why)),
+            "reason": str(resignation(table, seat, why)),
             "scores": [],
             "resigned": list(draft.timeline.resigned),
             "ended_by": why,
@@ -66,7 +63,7 @@ def plan_resign(host: Host, table: Table, seat: Seat, why: str) -> Plan:
     return draft.finish(seat)
 
 
-def _crew_member_leaves(host: Host, table: Table, draft: Draft, seat: Seat, why: str) -> Plan:
+def _crew_member_leaves(table: Table, draft: Draft, seat: Seat, why: str) -> Plan:
     """A crew never wins by a departure: an android flies on for the leaver (while someone
     is left to fly with it), or, by the host's choice in the lobby, the mission is aborted
     and counts as lost (see docs/rulings.md)."""
@@ -75,13 +72,13 @@ def _crew_member_leaves(host: Host, table: Table, draft: Draft, seat: Seat, why:
     policy = table.settings.options.get(LEAVER, ANDROID)
     if humans_left and policy == ANDROID:
         draft.say(
-            Text("An android takes over the post of {player}.", player=seat_name(host, table, seat))
+            Text("An android takes over the post of {player}.", player=table.names.seat(seat))
         )
         draft.bots()
         return draft.finish(seat)
     outcome = {
         "winners": [],
-        "reason": str(resignation(host, table, seat, why)),
+        "reason": str(resignation(table, seat, why)),
         "scores": [],
         "resigned": list(draft.timeline.resigned),
         "ended_by": why,
@@ -94,7 +91,7 @@ async def resign(host: Host, game_id: int, user: int) -> Reply:
     """Give up: a decided game ends; otherwise the bot takes over the seat and you rank last."""
 
     def build(table: Table) -> Plan:
-        return plan_resign(host, table, playing_seat(host, table, user), "resign")
+        return plan_resign(table, playing_seat(table, user), "resign")
 
     plan, after = await run(host, game_id, build)
     messages = await settle(host, plan, after)
@@ -105,7 +102,7 @@ def _others(table: Table, seat: Seat) -> list[Seat]:
     return [s for s in table.human_seats() if s != seat]
 
 
-def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Plan:
+def _complete(table: Table, draft: Draft, what: str, by: Seat) -> Plan:
     """Carry out a request everyone accepted."""
     if what == TAKEBACK:
         index = takeback_start(draft.timeline, by)
@@ -117,7 +114,7 @@ def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Pl
                 "{player} took back their last turn ({count} action).",
                 "{player} took back their last turn ({count} actions).",
                 count,
-                player=seat_name(host, table, by),
+                player=table.names.seat(by),
             )
         )
         return draft.finish(by)
@@ -137,9 +134,9 @@ def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Pl
     return draft.finish(by)
 
 
-def plan_offer(host: Host, table: Table, user: int, what: str, until: str | None) -> Plan:
+def plan_offer(table: Table, user: int, what: str, until: str | None) -> Plan:
     """Ask for a takeback, an abort or a pause (carried out at once when nobody else must agree)."""
-    seat = playing_seat(host, table, user)
+    seat = playing_seat(table, user)
     t = table.timeline
     if what == TAKEBACK and takeback_start(t, seat) is None:
         raise RequestError(
@@ -154,16 +151,14 @@ def plan_offer(host: Host, table: Table, user: int, what: str, until: str | None
         data["until"] = until
     draft.note(OFFER, **data)
     if not _others(table, seat):
-        return _complete(host, table, draft, what, seat)
-    draft.say(
-        Text("{player} asks for {what}.", player=seat_name(host, table, seat), what=WHAT[what])
-    )
+        return _complete(table, draft, what, seat)
+    draft.say(Text("{player} asks for {what}.", player=table.names.seat(seat), what=WHAT[what]))
     return draft.finish(seat)
 
 
-def plan_answer(host: Host, table: Table, user: int, what: str, accept: bool) -> Plan:
+def plan_answer(table: Table, user: int, what: str, accept: bool) -> Plan:
     """Accept or decline a pending request; the last acceptance carries it out."""
-    seat = playing_seat(host, table, user)
+    seat = playing_seat(table, user)
     t = table.timeline
     request = t.requests.get(what)
     if request is None:
@@ -177,18 +172,14 @@ def plan_answer(host: Host, table: Table, user: int, what: str, accept: bool) ->
         return draft.finish(seat)
     if not accept:
         draft.note(DECLINE, what=what, seat=seat)
-        draft.say(
-            Text("{player} declined {what}.", player=seat_name(host, table, seat), what=WHAT[what])
-        )
+        draft.say(Text("{player} declined {what}.", player=table.names.seat(seat), what=WHAT[what]))
         return draft.finish(seat)
     if seat in request.yes:
         raise RequestError("You already agreed.", code="already_agreed")
     draft.note(CONSENT, what=what, seat=seat)
     if set(table.human_seats()) <= request.yes | {seat}:
-        return _complete(host, table, draft, what, request.by)
-    draft.say(
-        Text("{player} agrees to {what}.", player=seat_name(host, table, seat), what=WHAT[what])
-    )
+        return _complete(table, draft, what, request.by)
+    draft.say(Text("{player} agrees to {what}.", player=table.names.seat(seat), what=WHAT[what]))
     return draft.finish(seat)
 
 
@@ -213,7 +204,7 @@ async def offer(
     if what not in WHAT:
         raise RequestError("One can ask for: {what}.", code="bad_request", what=", ".join(WHAT))
     stamp = until.isoformat() if until else None
-    plan, after = await run(host, game_id, lambda t: plan_offer(host, t, user, what, stamp))
+    plan, after = await run(host, game_id, lambda t: plan_offer(t, user, what, stamp))
     if until is not None and after.timeline.paused is not None:
         await host.store.add_deadline(game_id, None, "resume", until)
     messages = await _request_messages(host, plan, after, what)
@@ -222,7 +213,7 @@ async def offer(
 
 async def answer(host: Host, game_id: int, user: int, what: str, accept: bool) -> Reply:
     """Accept or decline a takeback, abort or pause request."""
-    plan, after = await run(host, game_id, lambda t: plan_answer(host, t, user, what, accept))
+    plan, after = await run(host, game_id, lambda t: plan_answer(t, user, what, accept))
     if after.timeline.paused is not None and plan.table.timeline.paused is None:
         until = after.timeline.paused.data.get("until")
         if until:
@@ -231,11 +222,11 @@ async def answer(host: Host, game_id: int, user: int, what: str, accept: bool) -
     return Reply(plan.lines[-1], tuple(messages), game_id)
 
 
-def plan_resume(host: Host, table: Table, user: int | None) -> Plan:
+def plan_resume(table: Table, user: int | None) -> Plan:
     """The plan that restarts the clocks of a paused game."""
     if table.timeline.paused is None:
         raise RequestError("The game is not paused.", code="not_paused")
-    seat = None if user is None else playing_seat(host, table, user)
+    seat = None if user is None else playing_seat(table, user)
     draft = Draft(table)
     draft.note(RESUME, seat=-1 if seat is None else seat)
     draft.say(Text("Game {game} resumed: clocks run again.", game=table.id))
@@ -244,7 +235,7 @@ def plan_resume(host: Host, table: Table, user: int | None) -> Plan:
 
 async def resume(host: Host, game_id: int, user: int | None) -> Reply:
     """End a pause (any player, or the scheduled end of a vacation with user None)."""
-    plan, after = await run(host, game_id, lambda t: plan_resume(host, t, user))
+    plan, after = await run(host, game_id, lambda t: plan_resume(t, user))
     messages = await settle(host, plan, after)
     return Reply(plan.lines[-1], tuple(messages), game_id)
 
@@ -307,95 +298,6 @@ async def _hand_over(host: Host, game_id: int, version: int, handover: Handover)
         raise LobbyError("That seat changed a moment ago; look again.", code="seat_taken") from None
     finally:
         host.cache.pop(game_id, None)
-
-
-def _rematch_options(table: Table, order: list[int]) -> dict[str, Any]:
-    """The finished game's options for its rematch, where old seat `order[n]` plays seat n.
-
-    Per-seat options follow their player; players' dice words stay with the old game, whose
-    secret seed they were mixed with.
-    """
-    kept = {k: v for k, v in table.settings.options.items() if k != dice_audit.WORDS}
-    for key in table.profile.seat_options:
-        if key in kept:
-            old = {str(k): v for k, v in dict(kept[key]).items()}
-            kept[key] = {str(new): old[str(s)] for new, s in enumerate(order) if str(s) in old}
-    return kept
-
-
-async def rematch(host: Host, game_id: int, user: int) -> Reply:
-    """A new game with the same players, settings and roles, seats rotated by one, started.
-
-    A game whose dice are committed first stays a lobby instead: its fresh commitment is
-    posted now, and players add new words before its host starts it.
-    """
-    table = await load_table(host, game_id)
-    if table.record.status.is_open:
-        raise LobbyError("Finish this game before a rematch.", code="not_finished")
-    if table.seat_of(user) is None:
-        raise PermissionDeniedError(
-            "Only players of that game can ask for a rematch.", code="not_seated"
-        )
-    commit_first = table.profile.commit_first
-    made = await _made_rematch(host, game_id, user)
-    if made is not None:
-        # Asked again, or after a crash between its writes: the rematch already made goes on.
-        return await _go_on(host, made, user, commit_first)
-    s = table.settings
-    seats = sorted(table.seats, key=lambda r: r.seat)
-    order = seats[1:] + seats[:1]
-    reply = await lobby.create(
-        host,
-        table.spec.key,
-        user,
-        mode=s.mode,
-        seats=s.seats,
-        options=_rematch_options(table, [r.seat for r in order]),
-        clock=s.clock,
-        rated=s.rated,
-        timeout=s.timeout,
-        guild_id=table.record.guild_id,
-        channel_id=table.record.channel_id,
-        join=False,
-        rematch_of=game_id,
-        seated=tuple(NewSeat(seat, r.user_id, r.role) for seat, r in enumerate(order)),
-    )
-    new_id = reply.game_id
-    assert new_id is not None
-    return await _go_on(host, await host.store.get_game(new_id), user, commit_first)
-
-
-async def _made_rematch(host: Host, game_id: int, user: int) -> GameRecord | None:
-    """The open rematch of `game_id` (every player of the old game sits in it), if made."""
-    for record in await host.store.active_games_for_user(user):
-        if HostSettings.from_json(record.config.get("host", {})).rematch_of == game_id:
-            return record
-    return None
-
-
-async def _go_on(host: Host, record: GameRecord, user: int, commit_first: bool) -> Reply:
-    """A made rematch: a committed lobby waits for words; any other lobby starts now."""
-    if record.status is not GameStatus.LOBBY:
-        return Reply(Text("Rematch: game {game}.", game=record.id), (), record.id)
-    if commit_first:
-        return await _committed_lobby(host, record.id)
-    started = await lobby.start(host, record.id, user, admin=True)
-    text = Text.lines([Text("Rematch: game {game}.", game=record.id), started.text])
-    return Reply(text, started.messages, record.id)
-
-
-async def _committed_lobby(host: Host, game_id: int) -> Reply:
-    table = await load_table(host, game_id)
-    await dice_audit.keep_commitment(host, table)
-    commitment = dice_audit.commitment_text(table)
-    head = Text(
-        "Rematch: game {game}, the same set-up with a fresh secret seed. Add your own words "
-        "to the dice now if you like, then start it.",
-        game=game_id,
-    )
-    text = Text.lines([head, commitment, lobby_text(host, table)])
-    # Posted on its own too: the lobby message is edited as players join and add words.
-    return Reply(text, (LobbyUpdate(game_id, text), PublicUpdate(game_id, commitment)), game_id)
 
 
 def pause_until(now: datetime, hours: float) -> datetime:

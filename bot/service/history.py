@@ -17,7 +17,6 @@ from bot.service.updates import (
     move_text,
     outcome_reason,
     player_names,
-    seat_name,
 )
 from games.base import CHANCE, Seat
 from games.text import Text
@@ -44,16 +43,16 @@ REQUESTS = {"takeback": Text("takeback"), "abort": Text("abort"), "pause": Text(
 """What a request asks for, as the log names it."""
 
 
-def _note_line(host: Host, table: Table, note: Note) -> Text:
+def _note_line(table: Table, note: Note) -> Text:
     seat = int(note.data.get("seat", -1))
-    who = seat_name(host, table, seat) if seat >= 0 else Text("the host")
+    who = table.names.seat(seat) if seat >= 0 else Text("the host")
     kind = note.kind
     if kind == "replace":
         return Text(
             "  ({player} took over seat {seat} from {old})",
-            player=host.name(int(note.data["to"])),
+            player=table.names.user(int(note.data["to"])),
             seat=seat,
-            old=host.name(int(note.data["from"])),
+            old=table.names.user(int(note.data["from"])),
         )
     if kind == "undo" and note.data.get("why") == "takeback":
         kind = "takeback"
@@ -92,7 +91,7 @@ async def turn_log(host: Host, game_id: int) -> list[tuple[int, list[str]]]:
     turn: tuple[int, Seat] | None
     for entry in entries:
         if isinstance(entry, Note):
-            turns[-1][1].append(_note_line(host, table, entry))
+            turns[-1][1].append(_note_line(table, entry))
             continue
         undone = entry.seq in voided
         if numbered is not None:
@@ -103,7 +102,7 @@ async def turn_log(host: Host, game_id: int) -> list[tuple[int, list[str]]]:
             turn = (current[0] + 1 if current is not None else 1, entry.seat)
         if turn is not None and turn != current:
             current = turn
-            who = seat_name(host, table, turn[1])
+            who = table.names.seat(turn[1])
             turns.append((turn[0], [Text("Turn {turn} - {player}", turn=turn[0], player=who)]))
         if not undone:
             state = rules.apply(state, entry.seat, entry.action)
@@ -177,7 +176,7 @@ async def export(host: Host, game_id: int) -> tuple[dict[str, Any], tuple[Image,
         "log": await log_lines(host, game_id),
     }
     dumps(data)  # proves the export is canonical JSON before anyone writes it out
-    names = player_names(host, table)
+    names = player_names(table)
     return data, board_images(table, table.state, "final", seen.cut, names)
 
 
@@ -201,7 +200,7 @@ async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> l
     moves = table.timeline.moves
     rules = table.spec.rules
     state = replay_state(table.spec, table.game_config, table.settings.seats, table.record.seed, ())
-    names = player_names(host, table)
+    names = player_names(table)
     frames = [
         Frame(0, "setup", seen.view(state), board_images(table, state, "step0", seen.cut, names))
     ]
@@ -209,7 +208,7 @@ async def replay(host: Host, game_id: int, *, include_chance: bool = False) -> l
         state = rules.apply(state, move.seat, move.action)
         if move.seat == CHANCE and not include_chance:
             continue
-        caption = describe(host, table, move.seat, move.action)
+        caption = describe(table, move.seat, move.action)
         frames.append(
             Frame(
                 log_number(move.seq),

@@ -1,76 +1,28 @@
-"""Lobbies: create, invite, join, leave, choose a role, add AI seats, start, cancel."""
+"""Lobbies once open: invite, join, leave, choose a role, add AI seats, start, cancel
+(opening one: bot.service.lobby_open)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
 import bot.service.ai as ai
-import bot.service.dice_audit as dice_audit
 from bot.service.errors import LobbyError, PermissionDeniedError
 from bot.service.i18n import stored
-from bot.service.lobby_text import lobby_text, mode_name, role_label
+from bot.service.lobby_open import check_role
+from bot.service.lobby_text import lobby_text, role_label
 from bot.service.outbox import Invite, LobbyUpdate, Message, Reply
 from bot.service.play import Draft, commit
-from bot.service.profiles import RANDOM_ROLE, HostProfile, profile_for
+from bot.service.profiles import RANDOM_ROLE
 from bot.service.settle import settle
-from bot.service.table import TIMEOUT_POLICIES, Host, HostSettings, Table, load_table
+from bot.service.table import Host, HostSettings, Table, load_table, named
 from games import engine
 from games.base import GameError
-from games.registry import find_game
 from games.text import Text
 from storage.base import ConflictError, SeatTakenError
-from storage.records import GameStatus, NewGame, NewSeat
-
-MIN_CLOCK = 60
-MAX_CLOCK = 30 * 24 * 3600
-
-
-def _check_role(profile: HostProfile, table: Table | None, role: str | None, seat: int) -> None:
-    if role is None:
-        return
-    label = profile.role_label
-    if not profile.roles:
-        raise LobbyError("This game has no roles to choose.", code="wrong_mode")
-    if role != RANDOM_ROLE and role not in profile.roles:
-        raise LobbyError(
-            "Unknown {label} {role!r}. Choose one of: {known}.",
-            code=f"unknown_{label}",
-            label=role_label(profile),
-            role=role,
-            known=", ".join((*profile.roles, RANDOM_ROLE)),
-        )
-    if table is not None and role != RANDOM_ROLE and profile.unique_roles:
-        for other in table.seats:
-            if other.role == role and other.seat != seat:
-                raise LobbyError(
-                    "The {label} {role} is taken.",
-                    code=f"{label}_taken",
-                    label=role_label(profile),
-                    role=role,
-                )
-
-
-def _check_options(profile: HostProfile, options: Mapping[str, Any]) -> None:
-    for key, value in options.items():
-        allowed = profile.options.get(key)
-        if allowed is None:
-            known = ", ".join(profile.options) or "-"
-            raise LobbyError(
-                "Unknown option {option!r} (options: {known}).",
-                code="unknown_option",
-                option=key,
-                known=known,
-            )
-        if value not in allowed:
-            raise LobbyError(
-                "{option} must be one of {allowed}.",
-                code="bad_option",
-                option=key,
-                allowed=", ".join(map(str, allowed)),
-            )
+from storage.records import GameStatus
 
 
 async def _lobby(host: Host, game_id: int) -> Table:
@@ -83,121 +35,6 @@ async def _lobby(host: Host, game_id: int) -> Table:
 def _require_host(table: Table, user: int, admin: bool) -> None:
     if user != table.settings.host_user and not admin:
         raise PermissionDeniedError("Only the host or an admin can do that.", code="not_host")
-
-
-def new_game(
-    game_key: str,
-    user: int,
-    *,
-    mode: str | None = None,
-    seats: int | None = None,
-    options: Mapping[str, Any] | None = None,
-    clock: int | None = None,
-    rated: bool = True,
-    timeout: str = "auto",
-    invite_only: bool = False,
-    guild_id: int | None = None,
-    channel_id: int | None = None,
-    role: str | None = None,
-    join: bool = True,
-    rematch_of: int | None = None,
-    seed: str | None = None,
-    seated: Sequence[NewSeat] = (),
-) -> NewGame:
-    """The record of a new lobby, checked (see `create`); nothing is written yet."""
-    spec = find_game(game_key)
-    profile = profile_for(spec)
-    try:
-        chosen = profile.mode(mode)
-    except KeyError:
-        raise LobbyError(
-            "{game} has no mode {mode!r}; modes: {modes}.",
-            code="wrong_mode",
-            game=Text.verbatim(spec.name),
-            mode=mode,
-            modes=", ".join(m.name for m in profile.modes),
-        ) from None
-    count = seats if seats is not None else chosen.seats[0]
-    if count not in chosen.seats:
-        raise LobbyError(
-            "A {mode} game has {allowed} seats, not {count}.",
-            code="wrong_mode",
-            mode=mode_name(chosen.name),
-            allowed=", ".join(map(str, chosen.seats)),
-            count=count,
-        )
-    if clock is not None and not MIN_CLOCK <= clock <= MAX_CLOCK:
-        raise LobbyError("The turn clock must be between 1 minute and 30 days.", code="bad_clock")
-    if timeout not in TIMEOUT_POLICIES:
-        raise LobbyError(
-            "Timeout policy must be one of {policies}.",
-            code="bad_option",
-            policies=", ".join(TIMEOUT_POLICIES),
-        )
-    if rematch_of is None:
-        # A rematch copies options this host accepted already, some set by a game's own
-        # commands (modifiers, army lists) that the profile's fixed choices do not list.
-        _check_options(profile, options or {})
-    _check_role(profile, None, role, 0)
-    settings = HostSettings(
-        host_user=user,
-        mode=chosen.name,
-        seats=count,
-        clock=clock,
-        rated=rated,
-        timeout=timeout,
-        invite_only=invite_only,
-        options=dict(options or {}),
-        rematch_of=rematch_of,
-    )
-    # A given seed makes a game reproducible (demos, tests); players get a fresh secret one,
-    # drawn for this game alone, and its commitment is kept before anyone can act.
-    seed = seed or dice_audit.secret()
-    first = (NewSeat(0, user, role),) if join else ()
-    return NewGame(
-        spec.key,
-        spec.rules_version,
-        seed,
-        {"host": settings.to_json(), dice_audit.DICE: dice_audit.committed(seed)},
-        guild_id=guild_id,
-        channel_id=channel_id,
-        seats=(*first, *seated),
-    )
-
-
-async def create(
-    host: Host,
-    game_key: str,
-    user: int,
-    *,
-    mode: str | None = None,
-    seats: int | None = None,
-    options: Mapping[str, Any] | None = None,
-    clock: int | None = None,
-    rated: bool = True,
-    timeout: str = "auto",
-    invite_only: bool = False,
-    guild_id: int | None = None,
-    channel_id: int | None = None,
-    role: str | None = None,
-    join: bool = True,
-    rematch_of: int | None = None,
-    seed: str | None = None,
-    seated: Sequence[NewSeat] = (),
-) -> Reply:
-    """Open a lobby (the creator hosts it and, unless join=False, takes seat 0).
-
-    `seated` players (a rematch's, a league table's) sit down in the same write as the game."""
-    new = new_game(
-        game_key, user, mode=mode, seats=seats, options=options, clock=clock, rated=rated,
-        timeout=timeout, invite_only=invite_only, guild_id=guild_id, channel_id=channel_id,
-        role=role, join=join, rematch_of=rematch_of, seed=seed, seated=seated,
-    )  # fmt: skip
-    record = await host.store.create_game(new)
-    table = await load_table(host, record.id)
-    text = lobby_text(host, table)
-    created = Text.lines([Text("Created game {game}.", game=record.id), text])
-    return Reply(created, (LobbyUpdate(record.id, text),), record.id)
 
 
 async def _save_settings(host: Host, table: Table, settings: HostSettings) -> None:
@@ -246,7 +83,7 @@ async def join(
         code = "seat_taken" if 0 <= seat < s.seats else "no_such_seat"
         raise LobbyError("Seat {seat} is not free.", code=code, seat=seat)
     chosen = free[0] if seat is None else seat
-    _check_role(table.profile, table, role, chosen)
+    check_role(table.profile, table, role, chosen)
     try:
         await host.store.add_seat(game_id, chosen, user, role)
     except SeatTakenError:
@@ -300,7 +137,7 @@ async def choose_role(host: Host, game_id: int, user: int, role: str) -> Reply:
     seat = table.seat_of(user)
     if seat is None:
         raise PermissionDeniedError("Join the game first.", code="not_seated")
-    _check_role(table.profile, table, role, seat)
+    check_role(table.profile, table, role, seat)
     try:
         await host.store.set_seat_role(game_id, seat, role, user_id=user)
     except ConflictError:
@@ -328,7 +165,7 @@ async def add_ai(
     free = [n for n in range(table.settings.seats) if n not in taken]
     if not free:
         raise LobbyError("Game {game} is full.", code="full", game=game_id)
-    _check_role(table.profile, table, role, free[0])
+    check_role(table.profile, table, role, free[0])
     try:
         await host.store.add_seat(game_id, free[0], ai.AI_USERS[level], role)
     except SeatTakenError:
@@ -412,7 +249,10 @@ async def start(
     except ConflictError:
         raise LobbyError("The lobby changed a moment ago; look again.", code="busy") from None
     seats = tuple(replace(r, role=roles[r.seat]) for r in table.seats)
-    ready = replace(table, record=replace(table.record, config=full_config), seats=seats)
+    # Seats dealt a random role are named by it from the opening message on.
+    ready = named(
+        host, replace(table, record=replace(table.record, config=full_config), seats=seats)
+    )
     draft = Draft(ready, table.spec.rules.setup(config, s.seats, table.record.seed))
     draft.open()
     draft.say(Text("Game {game} ({name}) has started.", game=game_id, name=table.spec.name))

@@ -10,14 +10,15 @@ one made for an older version of the game says it is out of date.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from bot.service.commands import catalogue, dispatch
 from bot.service.commands.frontend import Seat, legal_choices, seat_of
 from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import Suggestion
-from bot.service.outbox import Image, PrivateUpdate, Reply
+from bot.service.outbox import PrivateUpdate, Reply
+from bot.service.panel_screen import Answer, Button, Click, Fresh, Menu, Played, Refused, Screen
 from bot.service.panels import GENERIC, REDRAW, Ask, Flow, Panel, Pick, Press, Turn, panel_for
 from games.text import Text
 
@@ -28,72 +29,6 @@ MAX_WORD_BUTTONS = 4
 """One-word moves shown as buttons (with undo they fill one row)."""
 OTHER = "other"
 """The role of the menus listing the seat's other legal moves (a front-end may group them)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Menu:
-    """A menu of choices; picking one answers `op` with `args` and the picked value."""
-
-    op: str
-    args: tuple[str, ...]
-    choices: tuple[Suggestion, ...]
-    placeholder: Text | str = ""
-    role: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Button:
-    """A button answering `op` with `args`; unlabelled ones are named by their role."""
-
-    op: str
-    args: tuple[str, ...] = ()
-    label: Text | str | None = None
-    role: str = ""
-    """back, undo, left, right, confirm: words each front-end says its own way."""
-    tone: str = "secondary"
-    """secondary, primary (a move) or success (the step that plays)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Screen:
-    """What the panel message shows next: components, and its text and images when they change."""
-
-    components: tuple[Menu | Button, ...]
-    text: Text | str | None = None
-    images: tuple[Image, ...] | None = None
-    stamp: tuple[int, int, int] = (0, 0, 0)
-    """Game, seat and panel version every component id carries."""
-    ids: tuple[str, str] = ("ms", "mp")
-    """The panel's menu and button id prefixes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Played:
-    """A move played from the panel: the service's reply, and the move as a player reads it."""
-
-    reply: Reply
-    said: str
-    redraw: bool
-    """Redraw the panel in place (else it closes, saying what was played)."""
-    switched: str | None = None
-    """What the redrawn panel shows (the switch's value it was played from)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Refused:
-    """A click the panel cannot take: `not_yours` or `stale` (the game has moved on)."""
-
-    reason: str
-    said: Text | None = None
-    """The panel's own words for it (None: the front-end's, with a fresh panel offered)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fresh:
-    """The user asked for a fresh panel (their hand, sent anew)."""
-
-
-Answer = Screen | Played | Refused | Fresh
 
 
 async def panel_seat(
@@ -225,19 +160,6 @@ def _said(template: Text | str, picked: dict[str, str]) -> Text | str:
 
 def _stamp(seat: Seat) -> tuple[int, int, int]:
     return seat.game_id, seat.seat, seat.version
-
-
-@dataclass(frozen=True, slots=True)
-class Click:
-    """A click or pick on a panel: the component's game, seat, version, operation and
-    arguments, and the value picked (menus)."""
-
-    game: int
-    seat: int
-    version: int
-    op: str
-    args: tuple[str, ...] = ()
-    value: str | None = None
 
 
 def refusal(seat: Seat | None, click: Click, panel: Panel = GENERIC) -> Refused | Fresh | None:

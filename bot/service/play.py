@@ -16,7 +16,7 @@ from typing import Any
 import bot.service.ai as ai
 from bot.service.errors import BusyError
 from bot.service.i18n import stored
-from bot.service.table import Host, Table, load_table, replay_state
+from bot.service.table import Host, Table, load_table, named, replay_state
 from bot.service.timeline import Move, Note, Timeline, fold, note_json
 from games import engine
 from games.base import CHANCE, GameError, GameOverError, IllegalActionError, Outcome, Seat
@@ -327,7 +327,7 @@ async def commit(host: Host, plan: Plan) -> Table:
     )
     after = replace(table, record=record, timeline=plan.timeline, state=plan.state)
     if plan.handover is not None:
-        after = replace(after, seats=tuple(await host.store.seats(table.id)))
+        after = named(host, replace(after, seats=tuple(await host.store.seats(table.id))))
     if status is not GameStatus.LOBBY:
         host.cache[table.id] = after
     _owe_replies(after)

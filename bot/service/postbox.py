@@ -25,6 +25,7 @@ from functools import partial
 from typing import Any
 
 import bot.service.game_hooks as game_hooks
+from bot.service.announce import private_panel
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
 from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
@@ -37,7 +38,6 @@ from bot.service.updates import (
     board_images,
     draw_frames,
     player_names,
-    private_panel,
     turn_line,
 )
 from games.registry import find_game
@@ -273,7 +273,7 @@ async def recover_image(host: Host, name: str) -> list[Image]:
         now = f"v{table.record.version}"
         if label not in (now, "final") or (label == "final" and table.record.status.is_open):
             return []
-        names = player_names(host, table)
+        names = player_names(table)
         return list(board_images(table, table.state, label, cut, names))
     assert hand is not None
     if int(hand.group(2)) != table.record.version:
@@ -281,7 +281,7 @@ async def recover_image(host: Host, name: str) -> list[Image]:
     seat = int(hand.group(3))
     if table.user_at(seat) is None:
         return []
-    panel = private_panel(host, table, seat, new_turn=False, cut=cut)
+    panel = private_panel(table, seat, new_turn=False, cut=cut)
     return [i for i in panel.images if i.name == name]
 
 
@@ -297,7 +297,7 @@ async def recover_battle(host: Host, game_id: int, seq: int) -> Render | None:
     upto = next((i + 1 for i, m in enumerate(moves) if m.seq == seq), None)
     if upto is None:
         return None
-    names = player_names(host, table)
+    names = player_names(table)
     named = {"names": tuple(names)} if takes(animate, "names") else {}
     config, seats, seed = dict(table.game_config), table.settings.seats, table.record.seed
     return partial(
@@ -339,14 +339,14 @@ async def catch_up(host: Host, game_id: int) -> list[Message]:
         name=table.spec.name,
         status=STATUSES[table.record.status],
     )
-    text = Text.lines([status, summary, turn_line(host, table)])
-    names = player_names(host, table)
+    text = Text.lines([status, summary, turn_line(table)])
+    names = player_names(table)
     images = board_images(table, table.state, f"v{table.record.version}", cut, names)
     mention = _waiting(table)
     out: list[Message] = [PublicUpdate(game_id, text, images, mention)]
     if table.record.status.is_open:
         for seat in table.humans_to_act():
-            out.append(private_panel(host, table, seat, new_turn=False, cut=cut))
+            out.append(private_panel(table, seat, new_turn=False, cut=cut))
     return out
 
 

@@ -12,12 +12,16 @@ import bot.service.agreements as agreements
 import bot.service.game_hooks as game_hooks
 import bot.service.history as history
 import bot.service.lobby as lobby
+import bot.service.lobby_open as lobby_open
 import bot.service.ratings as ratings
+import bot.service.rematches as rematches
 import bot.service.ticks as ticks
 import bot.service.turns as turns
+from bot.service.announce import private_panel
 from bot.service.clock import Clock, SystemClock
 from bot.service.errors import LobbyError, NoSuchGameError, RequestError
 from bot.service.history import Frame
+from bot.service.lobby_open import LobbyRequest
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, Message, PublicUpdate, Reply
 from bot.service.plugin import GamePlugin, install, installed
@@ -33,7 +37,6 @@ from bot.service.updates import (
     board_images,
     legal_texts,
     player_names,
-    private_panel,
     turn_line,
 )
 from games.text import Text
@@ -138,8 +141,9 @@ class Service:
 
     # --- lobby -------------------------------------------------------------------------------
     async def create(self, game_key: str, user: UserId, **options: Any) -> Reply:
-        """Open a lobby (see lobby.create for the options)."""
-        return await lobby.create(self.host, game_key, self.user(user), **options)
+        """Open a lobby (see LobbyRequest for the options)."""
+        request = LobbyRequest(game_key, self.user(user), **options)
+        return await lobby_open.create(self.host, request)
 
     async def challenge(
         self, game_key: str, user: UserId, opponent: UserId, **options: Any
@@ -151,7 +155,8 @@ class Service:
             raise LobbyError(
                 "{player} is already in this game.", code="already_in", player=self.host.name(host)
             )
-        created = await lobby.create(self.host, game_key, host, invite_only=True, **options)
+        request = LobbyRequest(game_key, host, invite_only=True, **options)
+        created = await lobby_open.create(self.host, request)
         assert created.game_id is not None
         invited = await lobby.invite(self.host, created.game_id, host, guest)
         return Reply(created.text, created.messages + invited.messages, created.game_id)
@@ -256,7 +261,7 @@ class Service:
                 code="never_played",
                 game=gid,
             )
-        return await agreements.rematch(self.host, gid, self.user(user))
+        return await rematches.rematch(self.host, gid, self.user(user))
 
     # --- looking -----------------------------------------------------------------------------
     async def board(self, game: GameId) -> Reply:
@@ -274,8 +279,8 @@ class Service:
             name=table.spec.name,
             status=STATUSES[table.record.status],
         )
-        text = Text.lines([status, summary, turn_line(self.host, table)])
-        names = player_names(self.host, table)
+        text = Text.lines([status, summary, turn_line(table)])
+        names = player_names(table)
         images = board_images(table, table.state, f"v{table.record.version}", seen.cut, names)
         return Reply(text, (PublicUpdate(gid, text, images),), gid)
 
@@ -283,9 +288,9 @@ class Service:
         """A seated player's private panel (only ever for that player)."""
         gid, uid = self.game(game), self.user(user)
         table = await load_table(self.host, gid)
-        seat = playing_seat(self.host, table, uid)
+        seat = playing_seat(table, uid)
         mine = await sight(self.host, table, seat)
-        panel = private_panel(self.host, table, seat, new_turn=False, cut=mine.cut)
+        panel = private_panel(table, seat, new_turn=False, cut=mine.cut)
         return Reply(panel.text, (panel,), gid)
 
     async def options(self, game: GameId, user: UserId, prefix: str = "") -> list[str]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from bot.service.announce import change_messages
 from bot.service.deadlines import reschedule
 from bot.service.game_hooks import refine
 from bot.service.outbox import GameOver, Message
 from bot.service.play import Plan
 from bot.service.ratings import rate, rating_lines
 from bot.service.table import Host, Table
-from bot.service.updates import change_messages
 from games.text import Text
 from storage.records import GameStatus
 
@@ -19,7 +19,7 @@ async def settle(host: Host, plan: Plan, after: Table) -> list[Message]:
     """Deliverables of a written plan; rates the game when it just finished."""
     if not plan.events and plan.status is None:
         return []
-    messages = change_messages(host, plan, after)
+    messages = change_messages(plan, after)
     before = plan.table if plan.table.record.status is not GameStatus.LOBBY else None
     await reschedule(host, before, after, plan.actor)
     messages = await refine(host, plan, after, messages)

@@ -4,29 +4,27 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service.ai import is_ai, level_of
+from bot.service.ai import is_ai
 from bot.service.clock import Clock
 from bot.service.errors import NoSuchGameError
+from bot.service.names import SeatNames, seat_names, user_name
 from bot.service.profiles import HostProfile, profile_for
 from bot.service.snapshots import TableFolder, current_state, load_folded
 from bot.service.timeline import Entry, Timeline, decode, fold
 from games import engine
 from games.base import CHANCE, GameError, GameSpec, Seat
 from games.registry import find_game
-from games.text import Text
 from storage.base import GameNotFoundError, GameStore
-from storage.records import GameRecord, GameStatus, SeatRecord, is_former_player
+from storage.records import GameRecord, GameStatus, SeatRecord
 from storage.snapshots import SNAPSHOT_EVERY
 
 if TYPE_CHECKING:
     from bot.service.postbox import Postbox
 
 TIMEOUT_POLICIES = ("auto", "forfeit", "off")
-AI_NAMES = {"easy": Text("AI (easy)"), "normal": Text("AI (normal)"), "hard": Text("AI (hard)")}
-"""AI seats as players read them (whole names, so a level word never stands alone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +88,8 @@ class Table:
     seats: tuple[SeatRecord, ...]
     timeline: Timeline
     state: Any
+    names: SeatNames
+    """How its seats and players are called, as of its loading (see `named`)."""
 
     @property
     def id(self) -> int:
@@ -184,13 +184,7 @@ class Host:
 
     def name(self, user_id: int | None) -> str:
         """How a user (or AI seat) is called in messages."""
-        if user_id is None:
-            return Text("nobody")
-        if is_ai(user_id):
-            return AI_NAMES[level_of(user_id)]
-        if is_former_player(user_id):
-            return Text("a former player")
-        return self.known.get(user_id) or self.names(user_id)
+        return user_name(user_id, self.known, self.names)
 
 
 def replay_state(
@@ -215,7 +209,7 @@ async def load_table(host: Host, game_id: int) -> Table:
         and cached.record.version == record.version
         and cached.record.status is record.status
     ):
-        return cached
+        return named(host, cached)
     try:
         spec = find_game(record.game_key)
     except GameError:
@@ -247,7 +241,34 @@ async def load_table(host: Host, game_id: int) -> Table:
         # Names stored with the seats: images name players after a restart, not a mention.
         for user, name in (await host.store.seat_names(game_id)).items():
             host.known.setdefault(user, name)
-    table = Table(record, spec, profile, settings, seats, timeline, state)
+    names = _names(host, profile, settings.seats, seats, timeline)
+    table = Table(record, spec, profile, settings, seats, timeline, state, names)
     if record.status is not GameStatus.LOBBY:
         host.cache[game_id] = table
     return table
+
+
+def named(host: Host, table: Table) -> Table:
+    """`table` with its names as the host knows them now: a player renamed since it was
+    cached, or a seat that changed hands, reads the new name from the next load on."""
+    names = _names(host, table.profile, table.settings.seats, table.seats, table.timeline)
+    if names == table.names:
+        return table
+    fresh = replace(table, names=names)
+    if table.id in host.cache:
+        host.cache[table.id] = fresh
+    return fresh
+
+
+def _names(
+    host: Host,
+    profile: HostProfile,
+    count: int,
+    seats: tuple[SeatRecord, ...],
+    timeline: Timeline,
+) -> SeatNames:
+    # The log names players who handed their seat on; they are named as the host knows them.
+    replaced = (
+        int(n.data[k]) for n in timeline.notes if n.kind == "replace" for k in ("from", "to")
+    )
+    return seat_names(count, seats, profile.role_name, host.name, replaced)

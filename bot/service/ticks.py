@@ -23,7 +23,6 @@ from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
 from bot.service.table import Host, Table, load_table
 from bot.service.timeline import TIMEOUT as TIMEOUT_NOTE
-from bot.service.updates import seat_name
 from games.base import GameError, Seat
 from games.text import Text
 from storage.records import DeadlineRecord, GameStatus
@@ -160,7 +159,7 @@ async def _fire(
         return await _timeout(host, table, d.seat, now)
     if d.kind == GRACE:
         plan, after = await run(
-            host, d.game_id, lambda t: agreements.plan_resign(host, t, d.seat or 0, "timeout")
+            host, d.game_id, lambda t: agreements.plan_resign(t, d.seat or 0, "timeout")
         )
         return await settle(host, plan, after)
     if d.kind == DIGEST:
@@ -168,7 +167,7 @@ async def _fire(
     return []
 
 
-def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:
+def _plan_pass(table: Table, seat: Seat) -> Plan | None:
     draft = Draft(table)
     passer = table.profile.pass_action
     for _ in range(MAX_PASSES):
@@ -182,9 +181,7 @@ def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:
         return None
     draft.note(TIMEOUT_NOTE, seat=seat, policy="pass")
     draft.say(
-        Text(
-            "{player} ran out of time; their turn was passed.", player=seat_name(host, table, seat)
-        )
+        Text("{player} ran out of time; their turn was passed.", player=table.names.seat(seat))
     )
     draft.bots()
     return draft.finish(None)
@@ -192,7 +189,7 @@ def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:
 
 async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[Message]:
     policy = table.settings.timeout
-    name = seat_name(host, table, seat)
+    name = table.names.seat(seat)
     if policy == "off":
         return [
             Notice(
@@ -200,10 +197,10 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
                 Text("{player} is out of time in game {game}.", player=name, game=table.id),
             )
         ]
-    if policy == "auto" and _plan_pass(host, table, seat) is not None:
+    if policy == "auto" and _plan_pass(table, seat) is not None:
 
         def build(t: Table) -> Plan:
-            plan = _plan_pass(host, t, seat)
+            plan = _plan_pass(t, seat)
             if plan is None:
                 raise GameError("The turn can no longer be passed.", code="timeout_race")
             return plan

@@ -13,7 +13,6 @@ from bot.service.presenters import presenter_for
 from bot.service.settle import settle
 from bot.service.table import Host, Table
 from bot.service.timeline import is_note, undo_start
-from bot.service.updates import seat_name
 from games.base import GameError, GameOverError, InvalidActionError, NotYourTurnError, Seat
 from games.text import Text
 from storage.records import GameStatus
@@ -26,7 +25,7 @@ Command = str | Mapping[str, Any] | object
 """What a player sends: typed text, a stored-form dict, or an action object from a button."""
 
 
-def playing_seat(host: Host, table: Table, user: int) -> Seat:
+def playing_seat(table: Table, user: int) -> Seat:
     """The seat a user plays in a running game (raises the error a player should read)."""
     status = table.record.status
     if status is GameStatus.LOBBY:
@@ -41,14 +40,14 @@ def playing_seat(host: Host, table: Table, user: int) -> Seat:
     return seat
 
 
-def my_turn(host: Host, table: Table, user: int) -> Seat:
+def my_turn(table: Table, user: int) -> Seat:
     """The user's seat, which must be to act now."""
-    seat = playing_seat(host, table, user)
+    seat = playing_seat(table, user)
     to_act = table.to_act()
     if seat not in to_act:
         if not to_act:
             raise NotYourTurnError("It is not your turn (waiting for nobody).")
-        names = Text.joined(", ", (seat_name(host, table, s) for s in sorted(to_act)))
+        names = Text.joined(", ", (table.names.seat(s) for s in sorted(to_act)))
         raise NotYourTurnError("It is not your turn (waiting for {names}).", names=names)
     return seat
 
@@ -86,9 +85,9 @@ def presenter_summary(table: Table, seat: Seat | None) -> str:
     return presenter_for(table.spec.key).summary(table.view(seat))
 
 
-def plan_act(host: Host, table: Table, user: int, command: Command) -> Plan:
+def plan_act(table: Table, user: int, command: Command) -> Plan:
     """The plan for a player's command (pure; raises GameError on any rejection)."""
-    seat = my_turn(host, table, user)
+    seat = my_turn(table, user)
     action = read_action(table, seat, command)
     draft = Draft(table)
     draft.play(seat, action)
@@ -98,15 +97,15 @@ def plan_act(host: Host, table: Table, user: int, command: Command) -> Plan:
 
 async def act(host: Host, game_id: int, user: int, command: Command) -> Reply:
     """Play a command for a user, then AI seats and chance steps until a person must act."""
-    plan, after = await run(host, game_id, lambda t: plan_act(host, t, user, command))
+    plan, after = await run(host, game_id, lambda t: plan_act(t, user, command))
     messages = await settle(host, plan, after)
     first = next((m.text for m in messages if isinstance(m, PublicUpdate)), Text("Done."))
     return Reply(first, tuple(messages), game_id)
 
 
-def plan_undo(host: Host, table: Table, user: int, steps: int | None) -> Plan:
+def plan_undo(table: Table, user: int, steps: int | None) -> Plan:
     """The plan that takes back the user's last action(s) of the current turn."""
-    seat = my_turn(host, table, user)
+    seat = my_turn(table, user)
     t = table.timeline
     if steps is not None and steps < 1:
         raise RequestError("Undo at least one action.", code="bad_undo")
@@ -120,7 +119,7 @@ def plan_undo(host: Host, table: Table, user: int, steps: int | None) -> Plan:
         raise RequestError("There is nothing of yours to undo this turn.", code="nothing_to_undo")
     draft = Draft(table)
     count = draft.undo_to(index, seat, "undo")
-    who = seat_name(host, table, seat)
+    who = table.names.seat(seat)
     draft.say(
         Text.plural(
             "{player} undid {count} action.", "{player} undid {count} actions.", count, player=who
@@ -131,6 +130,6 @@ def plan_undo(host: Host, table: Table, user: int, steps: int | None) -> Plan:
 
 async def undo(host: Host, game_id: int, user: int, steps: int | None = 1) -> Reply:
     """Undo the user's last action (or, with steps=None, the whole turn so far)."""
-    plan, after = await run(host, game_id, lambda t: plan_undo(host, t, user, steps))
+    plan, after = await run(host, game_id, lambda t: plan_undo(t, user, steps))
     messages = await settle(host, plan, after)
     return Reply(plan.lines[0], tuple(messages), game_id)

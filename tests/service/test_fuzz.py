@@ -175,21 +175,21 @@ async def test_hostile_input_on_the_pure_planning_path(service: Service) -> None
         try:
             if roll < 0.8:
                 try:
-                    plan_act(service.host, table, user, command)
+                    plan_act(table, user, command)
                 except GameError as err:
                     if err.code == "unreadable":
                         unreadable.add(str(command))
                     raise
             elif roll < 0.88:
-                plan_undo(service.host, table, user, rng.choice([None, -3, 0, 1, 2, 10**9]))
+                plan_undo(table, user, rng.choice([None, -3, 0, 1, 2, 10**9]))
             elif roll < 0.94:
                 what = rng.choice(["takeback", "abort", "pause", "chess", ""])
                 if what in ("takeback", "abort", "pause"):
-                    plan_offer(service.host, table, user, what, None)
+                    plan_offer(table, user, what, None)
                 else:
-                    plan_answer(service.host, table, user, what, rng.random() < 0.5)
+                    plan_answer(table, user, what, rng.random() < 0.5)
             elif table.record.status is GameStatus.ACTIVE and table.seat_of(user) is not None:
-                plan_resign(service.host, table, table.seat_of(user) or 0, "resign")
+                plan_resign(table, table.seat_of(user) or 0, "resign")
             accepted += 1
         except GameError as err:
             code = check_error(err)

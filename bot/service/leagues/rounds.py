@@ -23,6 +23,7 @@ from bot.service.leagues.state import (
     is_ai_entrant,
 )
 from bot.service.leagues.swiss import Pairing
+from bot.service.lobby_open import LobbyRequest, new_game
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
 from bot.service.sight import public_view
@@ -59,7 +60,7 @@ def _new_game(state: LeagueState, seats: Sequence[int]) -> NewGame:
     head = state.head
     role = RANDOM_ROLE if profile_for(find_game(head.game_key)).roles else None
     rated = cfg.rated and not any(is_ai_entrant(e) for e in seats)
-    return lobby.new_game(
+    request = LobbyRequest(
         head.game_key,
         cfg.creator,
         mode=cfg.mode,
@@ -73,6 +74,7 @@ def _new_game(state: LeagueState, seats: Sequence[int]) -> NewGame:
         # tells nothing about another table's draws or a later round's.
         seated=tuple(NewSeat(seat, seat_user(state, e), role) for seat, e in enumerate(seats)),
     )
+    return new_game(request)
 
 
 async def open_round(

@@ -62,9 +62,9 @@ async def heard_cut(host: Host, table: Table) -> Callable[[View], View]:
     return partial(cut, known=known)
 
 
-def crew_names(host: Host, table: Table) -> list[str]:
+def crew_names(table: Table) -> list[str]:
     """Display names of the human seats in seat order."""
-    return [host.name(table.user_at(s)) for s in range(table.settings.seats)]
+    return [table.names.plain(s) for s in range(table.settings.seats)]
 
 
 def cut(view: View, known: frozenset[int] | None) -> View:
@@ -96,7 +96,7 @@ def bridge_update(
     """The bridge of the phase being programmed, as a new message or as an edit."""
     from rendering.space_alert import bridge_png
 
-    names = crew_names(host, table)
+    names = crew_names(table)
     view = public_view(table, state, partial(cut, known=known))
     shown = "all" if known is None else "-".join(str(i) for i in sorted(known)) or "none"
     name = f"game{table.id}-v{table.record.version}-heard-{shown}-bridge.png"
@@ -128,7 +128,7 @@ def private_update(
         changed = [line for line in lines if line not in then and not is_hand_line(line)]
         head = Text("Game {game} (Space Alert): your program changed.", game=table.id)
         return PrivateUpdate(user, table.id, seat, Text.lines([head, *changed]), ())
-    names = crew_names(host, table)
+    names = crew_names(table)
     if seat in table.to_act():
         head = Text("Game {game} (Space Alert): your move.", game=table.id)
     else:

@@ -33,7 +33,6 @@ from bot.service.settle import settle
 from bot.service.sight import public_view
 from bot.service.table import Host, Table, load_table
 from bot.service.timeline import TIMEOUT
-from bot.service.updates import seat_name
 from games.base import Seat
 from games.space_alert.actions import (
     FlightPrepared,
@@ -267,7 +266,7 @@ async def _act_for(host: Host, game_id: int, check: Any, moves: Any, line: Any) 
             done.append(seat)
         if not done:
             raise StaleDeadlineError
-        draft.say(line(Text.joined(", ", (seat_name(host, table, s) for s in done))))
+        draft.say(line(Text.joined(", ", (table.names.seat(s) for s in done))))
         draft.bots()
         return draft.finish(None)
 

@@ -39,7 +39,7 @@ from storage.records import GameStatus
 
 def captain_order(host: Host, table: Table, state: State) -> Text:
     """'Captain order: alice (captain), bob (crew 2), Android C (crew 3) ...'."""
-    names = crew_names(host, table)
+    names = crew_names(table)
     shown = []
     for index, board in enumerate(state.boards):
         name = Text.verbatim(board.name if board.seat is None else names[board.seat])
@@ -52,7 +52,7 @@ def public_images(host: Host, table: Table, state: State, label: str) -> tuple[I
     from rendering.space_alert import bridge_png, mission_summary_png
 
     view = public_view(table, state)
-    names = crew_names(host, table)
+    names = crew_names(table)
     if view.result is None:
         return (said_image(f"game{table.id}-{label}-bridge.png", bridge_png, view, names),)
     return (said_image(f"game{table.id}-{label}-summary.png", mission_summary_png, view, names),)
@@ -63,7 +63,7 @@ def resolution(host: Host, table: Table, state: State) -> PublicUpdate:
     from rendering.space_alert import replay_animation, score_card_png
 
     view: View = public_view(table, state)
-    names = crew_names(host, table)
+    names = crew_names(table)
     result = view.result
     assert result is not None
     if result.lost:

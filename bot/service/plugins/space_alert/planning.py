@@ -259,7 +259,5 @@ async def receivers(service: Service, game: GameId, user: UserId) -> tuple[Sugge
         return ()
     table, seat, state = found
     return tuple(
-        Suggestion(service.host.name(table.user_at(s)), str(s))
-        for s in range(state.config.humans)
-        if s != seat
+        Suggestion(table.names.plain(s), str(s)) for s in range(state.config.humans) if s != seat
     )
