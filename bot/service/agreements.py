@@ -10,6 +10,7 @@ import bot.service.dice_audit as dice_audit
 import bot.service.lobby as lobby
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
 from bot.service.lobby_text import lobby_text
+from bot.service.moments import Moment
 from bot.service.outbox import ConsentRequest, LobbyUpdate, Message, Notice, PublicUpdate, Reply
 from bot.service.play import Draft, Plan, run
 from bot.service.profiles import ANDROID, LEAVER
@@ -129,8 +130,10 @@ def _complete(host: Host, table: Table, draft: Draft, what: str, by: Seat) -> Pl
     until = request.data.get("until") if request else None
     draft.note(PAUSE, seat=by, until=until)
     if until:
+        # The thread reads it: a moment each reader's front-end writes in their own zone.
+        back = Moment(datetime.fromisoformat(until), said=host.clock.now())
         draft.say(
-            Text("Game {game} is paused until {until}: clocks stopped.", game=table.id, until=until)
+            Text("Game {game} is paused until {until}: clocks stopped.", game=table.id, until=back)
         )
     else:
         draft.say(Text("Game {game} is paused: clocks stopped.", game=table.id))

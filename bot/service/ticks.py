@@ -12,12 +12,13 @@ from bot.service.deadlines import (
     REMINDERS,
     RESUME,
     TIMEOUT,
+    local,
     next_digest,
     quiet_until,
-    zone,
 )
 from bot.service.errors import NoSuchGameError
 from bot.service.game_hooks import deadline_handler
+from bot.service.moments import Moment
 from bot.service.outbox import Digest, Message, Notice, Reminder
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
@@ -150,10 +151,12 @@ async def _fire(
         left = timedelta(seconds=clock * (1 - REMINDERS[d.kind]))
         due = now + left
         text = Text(
-            "Game {game} ({name}) waits for your move: about {left} left on your clock.",
+            "Game {game} ({name}) waits for your move: about {left} left on your clock "
+            "(until {until:day}).",
             game=table.id,
             name=table.spec.name,
             left=_rounded(left),
+            until=local(due.replace(second=0, microsecond=0), settings),
         )
         return [Reminder(user, table.id, text, due)]
     if d.kind == TIMEOUT:
@@ -213,11 +216,12 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
     grace = timedelta(seconds=table.settings.grace)
     await host.store.add_deadline(table.id, seat, GRACE, now + grace)
     user = table.user_at(seat)
+    # The thread reads it: a moment each reader's front-end writes in their own zone.
     text = Text(
-        "{player} is out of time in game {game}: they forfeit {left:in} unless they move.",
+        "{player} is out of time in game {game}: they forfeit unless they move by {deadline}.",
         player=name,
         game=table.id,
-        left=_rounded(grace),
+        deadline=Moment(now + grace, said=now),
     )
     return [Notice(table.id, text, () if user is None else (user,))]
 
@@ -241,7 +245,7 @@ async def _digest(
             "  game {game} ({key}), waiting since {since}",
             game=g.id,
             key=g.game_key,
-            since=g.updated.astimezone(zone(settings)),
+            since=local(g.updated, settings),
         )
         for g in waiting
     ]

@@ -25,6 +25,7 @@ from bot.service.leagues.present import (
     entrant_name,
     ordered,
     podium_image,
+    round_ends,
     standings_image,
     table_lines,
 )
@@ -188,7 +189,7 @@ async def _pair(host: Host, state: LeagueState, now: datetime) -> LeagueReply:
 
     def announce(after: LeagueState) -> LeagueAnnouncement:
         """The pairing as the league channel reads it (written with the pairing)."""
-        text = Text.lines([head, *table_lines(host, after)])
+        text = Text.lines([head, *table_lines(host, after), round_ends(after, now)])
         said.append(text)
         images = (standings_image(host, after, ratings),) if number > 1 else ()
         mention = _humans(after, [e for t in pairing.tables for e in t])
