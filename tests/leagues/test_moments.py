@@ -135,3 +135,15 @@ async def test_a_check_in_refusal_is_said_in_the_players_own_zone(
         assert _plain(localise(said[name], "en")) == (
             "Check-in is not open. It opens Jan 6, 2025, 12:15 PM UTC (in 15 minutes)."
         )
+    # The window opens: the channel's post names the start for every reader.
+    clock.advance(timedelta(minutes=15))
+    (opened,) = [m for r in await leagues.tick() for m in r.league]
+    assert isinstance(opened, LeagueAnnouncement)
+    assert discord_localise(opened.text, "en") == (
+        f"Check-in for Night is open: /league check-in before the start, <t:{STARTS}:f> "
+        f"(<t:{STARTS}:R>)."
+    )
+    assert localise(opened.text, "cs") == (
+        "Potvrzení účasti v Night je otevřené: /league check-in před začátkem, 6. 1. 2025 12:30 "
+        "UTC (za 15 minut)."
+    )

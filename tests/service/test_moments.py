@@ -63,14 +63,11 @@ async def test_a_reminder_names_the_clocks_end_in_the_players_zone_across_the_ds
     # and Discord writes it the same (the service knows this reader's zone).
     sent = decode(encode(half))
     assert isinstance(sent, Reminder)
-    assert (
-        localise(sent.text, "pl")
-        == discord_localise(half.text, "pl")
-        == (
-            "Gra 1 (Stones) czeka na Twój ruch: na zegarze zostało około 5 godzin (do niedz., 25 paź, "
-            "07:00 CET)."
-        )
+    polish = (
+        "Gra 1 (Stones) czeka na Twój ruch: na zegarze zostało około 5 godzin"
+        " (do niedz., 25 paź, 07:00 CET)."
     )
+    assert localise(sent.text, "pl") == discord_localise(half.text, "pl") == polish
 
 
 @pytest.mark.parametrize(("hours", "ends"), [(4, "2:00 CEST"), (5, "2:00 CET")])

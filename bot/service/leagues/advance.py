@@ -46,6 +46,7 @@ from bot.service.leagues.state import (
     LeagueState,
     is_ai_entrant,
 )
+from bot.service.moments import Moment
 from bot.service.outbox import Message
 from bot.service.table import Host
 from games.text import Text
@@ -261,11 +262,12 @@ async def step(host: Host, state: LeagueState, now: datetime) -> LeagueReply | N
     """The next due thing for a league, done; None when nothing is due."""
     cfg = state.config
     if state.phase == "signup":
-        opens = cfg.checkin_opens
-        if opens is not None and now >= opens and not state.checkin_open:
+        opens, start = cfg.checkin_opens, cfg.start
+        if opens is not None and start is not None and now >= opens and not state.checkin_open:
             text = Text(
-                "Check-in for {league} is open: /league check-in before the start.",
+                "Check-in for {league} is open: /league check-in before the start, {start}.",
                 league=state.head.name,
+                start=Moment(start, said=now),
             )
             note = _say(state, text, mention=_humans(state, state.active()))
             checkin = NewLeagueEvent(CHECKIN_OPEN)
