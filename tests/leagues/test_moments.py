@@ -10,7 +10,7 @@ from bot.discord.i18n import localise as discord_localise
 from bot.service import FakeClock, Service
 from bot.service.i18n import localise
 from bot.service.leagues import LeagueService
-from bot.service.leagues.messages import LeagueAnnouncement
+from bot.service.leagues.messages import LeagueAnnouncement, TableOpened
 from bot.service.parcels import decode, encode
 from games.base import GameError
 from storage.records import UserSettings
@@ -76,6 +76,12 @@ async def test_the_round_deadline_in_the_pairing_post_for_the_console_and_for_di
         assert discord_localise(text, "ru").splitlines()[-1] == (
             f"Раунд завершится <t:{ROUND_ENDS}:f> (<t:{ROUND_ENDS}:R>)."
         )
+    # Each table's thread says it to its players.
+    table = next(m for r in replies for m in r.league if isinstance(m, TableOpened))
+    assert discord_localise(table.text, "en") == (
+        f"Round 1, table 1: game {table.game_id}, to be played by <t:{ROUND_ENDS}:f> "
+        f"(<t:{ROUND_ENDS}:R>). Good luck!"
+    )
     # /league standings says it too, counted from when it is asked.
     clock.advance(timedelta(days=1))
     standings = (await leagues.standings(lid)).text
