@@ -19,8 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel.core import Locale
-from babel.dates import format_date, format_skeleton, format_timedelta, get_datetime_format
+from babel.dates import format_date, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
 from bot.service.moments import Moment, MomentWriter, in_utc, relative_time, written
@@ -125,13 +124,7 @@ def _moment(value: datetime, spec: str, locale: str) -> str:
     ('Sun, Oct 25, 6:00 PM CET'), for a moment within days of now."""
     if spec == "date":
         return format_date(value, format="medium", locale=locale)
-    if spec != "day":
-        return written(value, locale)
-    day = format_skeleton("MMMEd", value, tzinfo=value.tzinfo, locale=locale)
-    hours = "Hm" if "H" in str(Locale.parse(locale).time_formats["short"]) else "hm"
-    time = format_skeleton(hours, value, tzinfo=value.tzinfo, locale=locale)
-    pattern: str = get_datetime_format("medium", locale=locale)
-    return f"{pattern.replace('{1}', day).replace('{0}', time)} {value.tzname() or 'UTC'}"
+    return written(value, locale, brief=spec == "day")
 
 
 def localise(text: str, lang: str | None, moments: MomentWriter = in_utc) -> str:

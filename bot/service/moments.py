@@ -15,7 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from babel.dates import format_date, format_time, format_timedelta, get_datetime_format
+from babel.core import Locale
+from babel.dates import (
+    format_date,
+    format_skeleton,
+    format_time,
+    format_timedelta,
+    get_datetime_format,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +53,17 @@ def in_utc(moment: Moment, locale: str) -> tuple[str, str | None]:
     return written(at, locale), relative
 
 
-def written(at: datetime, locale: str) -> str:
-    """A date and time in the zone `at` carries, the zone named ('Nov 28, 2026, 6:00 PM UTC')."""
-    day = format_date(at, format="medium", locale=locale)
-    time = format_time(at, format="short", tzinfo=at.tzinfo, locale=locale)
-    pattern: str = get_datetime_format("medium", locale=locale)
+def written(at: datetime, locale: str, brief: bool = False) -> str:
+    """A date and time in the zone `at` carries, the zone named ('Nov 28, 2026, 6:00 PM UTC');
+    `brief`: the weekday, day and month without the year ('Sun, Oct 25, 7:00 AM CET')."""
+    if brief:
+        day = format_skeleton("MMMEd", at, tzinfo=at.tzinfo, locale=locale)
+        hours = "Hm" if "H" in str(Locale.parse(locale).time_formats["short"]) else "hm"
+        time = format_skeleton(hours, at, tzinfo=at.tzinfo, locale=locale)
+    else:
+        day = format_date(at, format="medium", locale=locale)
+        time = format_time(at, format="short", tzinfo=at.tzinfo, locale=locale)
+    pattern = str(get_datetime_format("medium", locale=locale))
     return f"{pattern.replace('{1}', day).replace('{0}', time)} {at.tzname() or 'UTC'}"
 
 
