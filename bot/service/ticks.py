@@ -147,15 +147,16 @@ async def _fire(
         if later is not None:
             await host.store.add_deadline(d.game_id, d.seat, d.kind, later)
             return []
-        clock = table.settings.clock or 0
-        left = timedelta(seconds=clock * (1 - REMINDERS[d.kind]))
-        due = now + left
+        # The clock's real end: a reminder held back by quiet hours has less time left.
+        due = await _timeout_due(host, table.id, d.seat)
+        if due is None or due <= now:
+            return []  # out of time already: the timeout's own notice tells them
         text = Text(
             "Game {game} ({name}) waits for your move: about {left} left on your clock "
             "(until {until:day}).",
             game=table.id,
             name=table.spec.name,
-            left=_rounded(left),
+            left=_rounded(due - now),
             until=local(due.replace(second=0, microsecond=0), settings),
         )
         return [Reminder(user, table.id, text, due)]
@@ -169,6 +170,12 @@ async def _fire(
     if d.kind == DIGEST:
         digests.setdefault(user, []).append((d.game_id, d.seat))
     return []
+
+
+async def _timeout_due(host: Host, game_id: int, seat: Seat) -> datetime | None:
+    """When a seat's turn clock runs out (None when its timeout is no longer pending)."""
+    pending = await host.store.pending_deadlines(game_id)
+    return next((p.due for p in pending if p.seat == seat and p.kind == TIMEOUT), None)
 
 
 def _plan_pass(host: Host, table: Table, seat: Seat) -> Plan | None:

@@ -121,8 +121,8 @@ async def test_czech_lines_read_as_written(console: Session) -> None:
         "Chyba (army_taken): moloch (armáda) už je obsazena.",
         "Chyba (unknown_command): Neznámý příkaz /bogus. Napište /help pro seznam.",
         "[upomínka pro you, hra 1]",
-        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 30 minut"
-        " (do po 6. 1. 13:05 UTC).",
+        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 25 minut"
+        " (do po 6. 1. 13:00 UTC).",
         "  Otevřít lobby Neuroshima Hex",
         "Hry:",
     ):
