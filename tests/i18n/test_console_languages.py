@@ -133,7 +133,10 @@ async def test_settings_language_changes_the_next_replies(console: Session) -> N
     english = (await console.handle("/games")).text
     assert english == "You are in no open games."
     answer = (await console.handle("/settings language:pl")).text
-    assert answer == ("Ustawienia zapisane. Strefa czasowa: UTC; godziny ciszy: wył.; język: pl.")
+    assert answer == (
+        "Ustawienia zapisane. Strefa czasowa: UTC; godziny ciszy: wył.; język: pl.\n"
+        "Czas lokalny: pon., 6 sty, 12:00 UTC."
+    )
     assert (await console.handle("/games")).text == "Nie masz otwartych gier."
     await console.handle("/settings language:en")
     assert (await console.handle("/games")).text == english

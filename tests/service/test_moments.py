@@ -122,3 +122,18 @@ async def test_a_pause_says_when_it_ends_to_every_reader(
     assert localise(reply.text, "cs") == (
         "Hra 1 je pozastavena do 26. 10. 2026 20:00 UTC (za 2 dny): hodiny stojí."
     )
+
+
+async def test_settings_show_the_local_time_reminders_are_written_in(service: Service) -> None:
+    from tests.service.test_servers import run
+
+    said = (await run(service, "alice", "settings", timezone="Europe/Prague")).text
+    assert localise(said, "cs").splitlines() == [
+        "Nastavení uloženo. Časové pásmo: Europe/Prague; tiché hodiny: vypnuto; jazyk: en.",
+        "Místní čas: so 24. 10. 22:00 CEST.",
+    ]
+    # A zone tzdata no longer knows (stored before an upgrade) is UTC, and says so.
+    alice = service.user("alice")
+    await service.store.put_user_settings(UserSettings(alice, timezone="Europe/Kyivv"))
+    said = (await run(service, "alice", "settings")).text
+    assert _plain(localise(said, "en")).splitlines()[1] == "Local time: Sat, Oct 24, 8:00 PM UTC."
