@@ -53,18 +53,20 @@ def _plain(value: object, spec: str) -> str:
         getattr(value, "strftime", None),
         getattr(value, "total_seconds", None),
     )
-    if strftime is not None and spec in ("", "date"):
+    if strftime is not None and spec in ("", "date", "day"):
         said: str = strftime("%Y-%m-%d" if spec == "date" else "%Y-%m-%d %H:%M %Z")
         return said.strip()
     if total_seconds is not None:
-        seconds = int(total_seconds())
+        seconds = abs(int(total_seconds()))
         amount, unit = next(
             (seconds // size, name)
             for size, name in ((86400, "day"), (3600, "hour"), (60, "minute"), (1, "second"))
             if seconds >= size or size == 1
         )
         said = f"{amount} {unit}{'' if amount == 1 else 's'}"
-        return f"in {said}" if spec == "in" else said
+        if spec != "in":
+            return said
+        return f"in {said}" if total_seconds() >= 0 else f"{said} ago"
     return format(value, spec)
 
 

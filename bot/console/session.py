@@ -27,6 +27,7 @@ from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
+from bot.service.moments import Moment
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
 from bot.service.plugins.neuroshima.puzzles import panel as puzzle_panel
@@ -329,7 +330,7 @@ class Session:
             return Answer(Text("This console's clock cannot be moved."))
         seconds = parse_duration(arg or "1h")
         now = self.clock.advance(timedelta(seconds=seconds))
-        return Answer(Text("Time passes: it is now {now} UTC.", now=f"{now:%Y-%m-%d %H:%M}"))
+        return Answer(Text("Time passes: it is now {now}.", now=Moment(now)))
 
     async def _tick(self, arg: str) -> Answer:
         del arg

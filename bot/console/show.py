@@ -30,6 +30,7 @@ from bot.service.leagues import (
     ScheduledEvent,
     TableOpened,
 )
+from bot.service.moments import Moment
 from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.text import Text
 
@@ -182,11 +183,11 @@ def league_lines(
         return [say(line)]
     if isinstance(message, ScheduledEvent):
         line = Text(
-            "[league #{league}] {name}: {start} to {end} UTC ({description})",
+            "[league #{league}] {name}: {start} to {end} ({description})",
             league=league,
             name=message.name,
-            start=f"{message.start:%Y-%m-%d %H:%M}",
-            end=f"{message.end:%H:%M}",
+            start=Moment(message.start),
+            end=Moment(message.end),
             description=message.description,
         )
         return [say(line)]

@@ -16,6 +16,7 @@ import discord
 
 from bot.discord import files, i18n
 from bot.discord.courier import Courier, allowed, is_gone, mentions, once, resending, seen
+from bot.discord.i18n import localise
 from bot.discord.leagues import deliver_league, deliver_league_message, tick_leagues
 from bot.discord.lobby import lobby_view
 from bot.discord.panels import panel_content, panel_view
@@ -36,7 +37,7 @@ from bot.service.commands.frontend import (
     set_dm_status,
     set_hand_thread,
 )
-from bot.service.i18n import localise, pick
+from bot.service.i18n import pick
 from bot.service.leagues.messages import LeagueMessage
 from bot.service.outbox import (
     BattleReplay,

@@ -9,13 +9,19 @@ them and share them across languages (a Czech and a Polish player quote the same
 Translator from the `commands` domain: command and option descriptions in the context of their
 command key (see `command_key`), group descriptions by their English text and choice names in
 their option's context, sent to Discord as *_localizations; choice values stay English.
+
+A moment many people read (a `Moment`: a round's deadline, a pause's end) is written as Discord
+timestamp markup, `<t:UNIX:f>` and the relative `<t:UNIX:R>`: every reader's client shows it in
+their own zone and language, and the relative time stays true whenever it is read.
 """
 
 from __future__ import annotations
 
 from discord import Locale, app_commands
+from discord.utils import format_dt
 
 from bot.service import i18n as service_i18n
+from bot.service.moments import Moment
 from games.text import marked
 
 LOCALES = service_i18n.LANGUAGES
@@ -84,6 +90,18 @@ TEXTS: dict[str, str] = {
 def language(locale: str | None) -> str:
     """One of LOCALES for a Discord locale value ('cs', 'ru', 'pl', 'en-US', ...)."""
     return service_i18n.pick(locale)
+
+
+def timestamp(moment: Moment, locale: str) -> tuple[str, str | None]:
+    """A Moment as Discord timestamp markup (the client writes it; `locale` is not needed)."""
+    del locale
+    relative = None if moment.said is None else format_dt(moment.at, "R")
+    return format_dt(moment.at, "f"), relative
+
+
+def localise(text: str, lang: str | None) -> str:
+    """A service text said in `lang` for Discord: its Moments as timestamp markup."""
+    return service_i18n.localise(text, lang, timestamp)
 
 
 def t(key: str, locale: str | None = None, **values: object) -> str:

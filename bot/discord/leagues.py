@@ -14,9 +14,9 @@ import discord
 
 from bot.discord import files
 from bot.discord.courier import allowed, mentions
+from bot.discord.i18n import localise
 from bot.discord.threads import ARCHIVE
 from bot.service.commands.frontend import server_language
-from bot.service.i18n import localise
 from bot.service.leagues import (
     LeagueAnnouncement,
     LeagueMessage,

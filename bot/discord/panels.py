@@ -17,10 +17,10 @@ from typing import Any, ClassVar, Self
 import discord
 
 from bot.discord import files, i18n, move_menus
+from bot.discord.i18n import localise
 from bot.discord.runner import Runner, picked_values, runner_of
 from bot.service import panel_flow
 from bot.service.commands import Suggestion
-from bot.service.i18n import localise
 from bot.service.outbox import PrivateUpdate, Reply
 from bot.service.panel_flow import Button as Press
 from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen

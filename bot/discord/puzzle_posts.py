@@ -8,8 +8,8 @@ import discord
 
 from bot.discord import files
 from bot.discord.courier import once, seen
+from bot.discord.i18n import localise
 from bot.service.commands.frontend import server_language
-from bot.service.i18n import localise
 from bot.service.plugins.neuroshima.puzzles import choice, shown
 from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from games.text import Text

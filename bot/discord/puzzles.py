@@ -13,9 +13,9 @@ from typing import Any
 import discord
 
 from bot.discord import files, i18n, panels
+from bot.discord.i18n import localise
 from bot.discord.panels import KEY_TEMPLATE, PANEL_REPLIES, Key, PanelButton, PanelSelect
 from bot.discord.runner import REPLY_PRESENTERS, Runner, runner_of
-from bot.service.i18n import localise
 from bot.service.panel_flow import panel_message
 from bot.service.plugins.neuroshima.puzzles import tries
 from bot.service.plugins.neuroshima.puzzles.panel import PANEL

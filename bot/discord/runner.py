@@ -17,6 +17,7 @@ from discord import app_commands
 
 from bot import logs
 from bot.discord import files, i18n
+from bot.discord.i18n import localise
 from bot.discord.lifecycle import Gate
 from bot.service import metrics
 from bot.service.commands import Command, catalogue, complete, dispatch
@@ -26,7 +27,7 @@ from bot.service.commands.leagues import CONTEXT_ROLES
 from bot.service.commands.server import default_thread
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, CONTEXT_GAME, CONTEXT_GUILD
 from bot.service.errors import storage_full
-from bot.service.i18n import localise, pick
+from bot.service.i18n import pick
 from bot.service.leagues import LeagueReply
 from bot.service.outbox import (
     BOARD,

@@ -15,8 +15,8 @@ import discord
 
 from bot.discord import files
 from bot.discord.courier import once
+from bot.discord.i18n import localise
 from bot.service.commands.frontend import game_language, game_message, set_game_message
-from bot.service.i18n import localise
 from bot.service.outbox import PublicUpdate
 from bot.service.plugins.space_alert.bridge import BRIDGE, BRIDGE_EDIT
 

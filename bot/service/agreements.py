@@ -7,6 +7,7 @@ from dataclasses import replace as dataclass_replace
 from datetime import datetime, timedelta
 
 from bot.service.errors import LobbyError, PermissionDeniedError, RequestError
+from bot.service.moments import Moment
 from bot.service.outbox import ConsentRequest, Message, Notice, Reply
 from bot.service.play import Draft, Plan, run
 from bot.service.profiles import ANDROID, LEAVER
@@ -102,8 +103,8 @@ def _others(table: Table, seat: Seat) -> list[Seat]:
     return [s for s in table.human_seats() if s != seat]
 
 
-def _complete(table: Table, draft: Draft, what: str, by: Seat) -> Plan:
-    """Carry out a request everyone accepted."""
+def _complete(table: Table, draft: Draft, what: str, by: Seat, now: datetime | None = None) -> Plan:
+    """Carry out a request everyone accepted (`now`: when, for a pause's "in 2 days")."""
     if what == TAKEBACK:
         index = takeback_start(draft.timeline, by)
         if index is None:
@@ -126,15 +127,19 @@ def _complete(table: Table, draft: Draft, what: str, by: Seat) -> Plan:
     until = request.data.get("until") if request else None
     draft.note(PAUSE, seat=by, until=until)
     if until:
+        # The thread reads it: a moment each reader's front-end writes in their own zone.
+        back = Moment(datetime.fromisoformat(until), said=now)
         draft.say(
-            Text("Game {game} is paused until {until}: clocks stopped.", game=table.id, until=until)
+            Text("Game {game} is paused until {until}: clocks stopped.", game=table.id, until=back)
         )
     else:
         draft.say(Text("Game {game} is paused: clocks stopped.", game=table.id))
     return draft.finish(by)
 
 
-def plan_offer(table: Table, user: int, what: str, until: str | None) -> Plan:
+def plan_offer(
+    table: Table, user: int, what: str, until: str | None, now: datetime | None = None
+) -> Plan:
     """Ask for a takeback, an abort or a pause (carried out at once when nobody else must agree)."""
     seat = playing_seat(table, user)
     t = table.timeline
@@ -151,12 +156,14 @@ def plan_offer(table: Table, user: int, what: str, until: str | None) -> Plan:
         data["until"] = until
     draft.note(OFFER, **data)
     if not _others(table, seat):
-        return _complete(table, draft, what, seat)
+        return _complete(table, draft, what, seat, now)
     draft.say(Text("{player} asks for {what}.", player=table.names.seat(seat), what=WHAT[what]))
     return draft.finish(seat)
 
 
-def plan_answer(table: Table, user: int, what: str, accept: bool) -> Plan:
+def plan_answer(
+    table: Table, user: int, what: str, accept: bool, now: datetime | None = None
+) -> Plan:
     """Accept or decline a pending request; the last acceptance carries it out."""
     seat = playing_seat(table, user)
     t = table.timeline
@@ -178,7 +185,7 @@ def plan_answer(table: Table, user: int, what: str, accept: bool) -> Plan:
         raise RequestError("You already agreed.", code="already_agreed")
     draft.note(CONSENT, what=what, seat=seat)
     if set(table.human_seats()) <= request.yes | {seat}:
-        return _complete(table, draft, what, request.by)
+        return _complete(table, draft, what, request.by, now)
     draft.say(Text("{player} agrees to {what}.", player=table.names.seat(seat), what=WHAT[what]))
     return draft.finish(seat)
 
@@ -204,7 +211,8 @@ async def offer(
     if what not in WHAT:
         raise RequestError("One can ask for: {what}.", code="bad_request", what=", ".join(WHAT))
     stamp = until.isoformat() if until else None
-    plan, after = await run(host, game_id, lambda t: plan_offer(t, user, what, stamp))
+    now = host.clock.now()
+    plan, after = await run(host, game_id, lambda t: plan_offer(t, user, what, stamp, now))
     if until is not None and after.timeline.paused is not None:
         await host.store.add_deadline(game_id, None, "resume", until)
     messages = await _request_messages(host, plan, after, what)
@@ -213,7 +221,8 @@ async def offer(
 
 async def answer(host: Host, game_id: int, user: int, what: str, accept: bool) -> Reply:
     """Accept or decline a takeback, abort or pause request."""
-    plan, after = await run(host, game_id, lambda t: plan_answer(t, user, what, accept))
+    now = host.clock.now()
+    plan, after = await run(host, game_id, lambda t: plan_answer(t, user, what, accept, now))
     if after.timeline.paused is not None and plan.table.timeline.paused is None:
         until = after.timeline.paused.data.get("until")
         if until:

@@ -31,6 +31,11 @@ def zone(settings: UserSettings) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+def local(when: datetime, settings: UserSettings) -> datetime:
+    """`when` in a user's time zone: what a text to that user alone says (the zone named)."""
+    return when.astimezone(zone(settings))
+
+
 def quiet_until(settings: UserSettings, now: datetime) -> datetime | None:
     """The end of the user's quiet hours when `now` falls inside them, else None."""
     start, end = settings.quiet_start, settings.quiet_end

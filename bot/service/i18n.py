@@ -6,7 +6,8 @@ compiled <domain>.mo the bot reads here through the standard library. Domains ar
 translators divide the work (the host, one per game, images, command descriptions); the bot
 reads a language's domains as one chain, so a Text needs no domain: a message two domains
 translate differently is a test failure, and a word with two meanings takes a context instead.
-Numbers, dates and durations in a Text's values are written by Babel for the reader's locale.
+Numbers, dates and durations in a Text's values are written by Babel for the reader's locale;
+a `Moment` (a time many people read) as the front-end says (`localise(..., moments=...)`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from babel.dates import format_date, format_time, format_timedelta, get_datetime_format
+from babel.dates import format_date, format_timedelta
 from babel.numbers import format_decimal, format_percent
 
+from bot.service.moments import Moment, MomentWriter, in_utc, relative_time, written
 from games.snapshot.codecs import decoder, encoder
-from games.text import Formatter, Text, Translations, say
+from games.text import Formatter, Text, Translations, marked, say
 
 LANGUAGES = ("en", "cs", "ru", "pl")
 TRANSLATED = LANGUAGES[1:]
@@ -80,22 +82,31 @@ def translations(lang: str) -> Translations:
 
 
 _FLOAT = re.compile(r"^\.(\d)f$")
+WITH_RELATIVE = marked("{moment} ({relative})")
+"""How a language joins a moment and how far it is ('Nov 28, 2026, 6:00 PM UTC (in 2 days)')."""
 
 
 @cache
-def writer(lang: str) -> Formatter:
-    """How `lang` writes the values of a template: decimals, dates, times, durations."""
+def writer(lang: str, moments: MomentWriter = in_utc) -> Formatter:
+    """How `lang` writes the values of a template: decimals, dates, times, durations, and
+    Moments as `moments` says (the front-end's way)."""
     locale = "en" if lang in ("en", PSEUDO) else lang
 
     def write(value: Any, spec: str) -> str:
+        if isinstance(value, Moment):
+            moment, relative = moments(value, locale)
+            if relative is None:
+                return moment
+            both = translations(lang).gettext(WITH_RELATIVE)
+            return both.format(moment=moment, relative=relative)
         if isinstance(value, datetime):
             return _moment(value, spec, locale)
         if isinstance(value, date):
             return format_date(value, format=spec or "medium", locale=locale)
         if isinstance(value, timedelta):
-            return format_timedelta(
-                value, threshold=1.1, add_direction=spec == "in", format="long", locale=locale
-            )
+            if spec == "in":
+                return relative_time(value, locale)
+            return format_timedelta(value, threshold=1.1, format="long", locale=locale)
         if isinstance(value, float) and spec.endswith("%"):
             return format_percent(value, locale=locale)
         if isinstance(value, float) and (spec in ("", "g") or _FLOAT.match(spec)):
@@ -108,20 +119,19 @@ def writer(lang: str) -> Formatter:
 
 
 def _moment(value: datetime, spec: str, locale: str) -> str:
-    """A date and time in the zone it carries (the reader's, where the service knows it);
-    spec 'date' drops the time."""
+    """A date and time in the zone it carries (the reader's, where the service knows it), the
+    zone named. Spec 'date' is the date alone; 'day' the weekday, day and month with the time
+    ('Sun, Oct 25, 6:00 PM CET'), for a moment within days of now."""
     if spec == "date":
         return format_date(value, format="medium", locale=locale)
-    day = format_date(value, format="medium", locale=locale)
-    time = format_time(value, format="short", tzinfo=value.tzinfo, locale=locale)
-    joined: str = get_datetime_format("medium", locale=locale)
-    return f"{joined.replace('{1}', day).replace('{0}', time)} {value.tzname() or 'UTC'}"
+    return written(value, locale, brief=spec == "day")
 
 
-def localise(text: str, lang: str | None) -> str:
-    """`text` said in `lang`: Texts are translated (English where a message is missing)."""
+def localise(text: str, lang: str | None, moments: MomentWriter = in_utc) -> str:
+    """`text` said in `lang`: Texts are translated (English where a message is missing), their
+    Moments written by `moments` (the front-end's way; UTC with the zone named by default)."""
     found = language(lang) or "en"
-    return say(text, translations(found), writer(found))
+    return say(text, translations(found), writer(found, moments))
 
 
 def choice_key(option: str, choice: str) -> str:

@@ -22,6 +22,7 @@ from bot.service.leagues.messages import (
     ScheduledEventChange,
     TableOpened,
 )
+from bot.service.moments import Moment
 from bot.service.outbox import (
     BattleReplay,
     ConsentRequest,
@@ -107,6 +108,9 @@ def _param_json(value: object) -> Any:
         return {"$s": value.total_seconds()}
     if isinstance(value, datetime):
         return {"$at": value.isoformat(), "$zone": getattr(value.tzinfo, "key", None)}
+    if isinstance(value, Moment):  # written for its readers when it is sent
+        said = None if value.said is None else value.said.isoformat()
+        return {"$moment": value.at.isoformat(), "$said": said}
     if value is None or isinstance(value, bool | int | float):
         return value
     return str(value)
@@ -115,6 +119,10 @@ def _param_json(value: object) -> Any:
 def _param_from_json(data: Any) -> object:
     if isinstance(data, dict) and "$s" in data:
         return timedelta(seconds=data["$s"])
+    if isinstance(data, dict) and "$moment" in data:
+        said = data.get("$said")
+        return Moment(datetime.fromisoformat(data["$moment"]),
+                      None if said is None else datetime.fromisoformat(said))  # fmt: skip
     if isinstance(data, dict) and "$at" in data:
         when = datetime.fromisoformat(data["$at"])
         return when.astimezone(ZoneInfo(data["$zone"])) if data.get("$zone") else when

@@ -12,12 +12,13 @@ from bot.service.deadlines import (
     REMINDERS,
     RESUME,
     TIMEOUT,
+    local,
     next_digest,
     quiet_until,
-    zone,
 )
 from bot.service.errors import NoSuchGameError
 from bot.service.game_hooks import deadline_handler
+from bot.service.moments import Moment
 from bot.service.outbox import Digest, Message, Notice, Reminder
 from bot.service.play import Draft, Plan, run
 from bot.service.settle import settle
@@ -145,14 +146,17 @@ async def _fire(
         if later is not None:
             await host.store.add_deadline(d.game_id, d.seat, d.kind, later)
             return []
-        clock = table.settings.clock or 0
-        left = timedelta(seconds=clock * (1 - REMINDERS[d.kind]))
-        due = now + left
+        # The clock's real end: a reminder held back by quiet hours has less time left.
+        due = await _timeout_due(host, table.id, d.seat)
+        if due is None or due <= now:
+            return []  # out of time already: the timeout's own notice tells them
         text = Text(
-            "Game {game} ({name}) waits for your move: about {left} left on your clock.",
+            "Game {game} ({name}) waits for your move: about {left} left on your clock "
+            "(until {until:day}).",
             game=table.id,
             name=table.spec.name,
-            left=_rounded(left),
+            left=_rounded(due - now),
+            until=local(due.replace(second=0, microsecond=0), settings),
         )
         return [Reminder(user, table.id, text, due)]
     if d.kind == TIMEOUT:
@@ -165,6 +169,12 @@ async def _fire(
     if d.kind == DIGEST:
         digests.setdefault(user, []).append((d.game_id, d.seat))
     return []
+
+
+async def _timeout_due(host: Host, game_id: int, seat: Seat) -> datetime | None:
+    """When a seat's turn clock runs out (None when its timeout is no longer pending)."""
+    pending = await host.store.pending_deadlines(game_id)
+    return next((p.due for p in pending if p.seat == seat and p.kind == TIMEOUT), None)
 
 
 def _plan_pass(table: Table, seat: Seat) -> Plan | None:
@@ -210,11 +220,12 @@ async def _timeout(host: Host, table: Table, seat: Seat, now: datetime) -> list[
     grace = timedelta(seconds=table.settings.grace)
     await host.store.add_deadline(table.id, seat, GRACE, now + grace)
     user = table.user_at(seat)
+    # The thread reads it: a moment each reader's front-end writes in their own zone.
     text = Text(
-        "{player} is out of time in game {game}: they forfeit {left:in} unless they move.",
+        "{player} is out of time in game {game}: they forfeit unless they move by {deadline}.",
         player=name,
         game=table.id,
-        left=_rounded(grace),
+        deadline=Moment(now + grace, said=now),
     )
     return [Notice(table.id, text, () if user is None else (user,))]
 
@@ -238,7 +249,7 @@ async def _digest(
             "  game {game} ({key}), waiting since {since}",
             game=g.id,
             key=g.game_key,
-            since=g.updated.astimezone(zone(settings)),
+            since=local(g.updated, settings),
         )
         for g in waiting
     ]

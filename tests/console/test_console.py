@@ -135,7 +135,10 @@ async def test_clock_reminders_and_timeout(session: Session, clock: FakeClock) -
     before = clock.now()
     out = await run(session, "/wait 13h")
     assert clock.now() - before == timedelta(hours=13)
-    assert "is out of time in game 1: they forfeit in 12 hours" in out
+    assert (
+        "is out of time in game 1: they forfeit unless they move by"
+        " Jan 7, 2025, 1:55\u202fPM UTC (in 12 hours)."
+    ) in out
     out = await run(session, "/wait 13h", "/games")
     assert "[game over, game 1]" in out and "You are in no open games." in out
 

@@ -121,7 +121,8 @@ async def test_czech_lines_read_as_written(console: Session) -> None:
         "Chyba (army_taken): moloch (armáda) už je obsazena.",
         "Chyba (unknown_command): Neznámý příkaz /bogus. Napište /help pro seznam.",
         "[upomínka pro you, hra 1]",
-        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 30 minut.",
+        "  Hra 1 (Neuroshima Hex) čeká na váš tah: na hodinách vám zbývá asi 25 minut"
+        " (do po 6. 1. 13:00 UTC).",
         "  Otevřít lobby Neuroshima Hex",
         "Hry:",
     ):
@@ -132,7 +133,10 @@ async def test_settings_language_changes_the_next_replies(console: Session) -> N
     english = (await console.handle("/games")).text
     assert english == "You are in no open games."
     answer = (await console.handle("/settings language:pl")).text
-    assert answer == ("Ustawienia zapisane. Strefa czasowa: UTC; godziny ciszy: wył.; język: pl.")
+    assert answer == (
+        "Ustawienia zapisane. Strefa czasowa: UTC; godziny ciszy: wył.; język: pl.\n"
+        "Czas lokalny: pon., 6 sty, 12:00 UTC."
+    )
     assert (await console.handle("/games")).text == "Nie masz otwartych gier."
     await console.handle("/settings language:en")
     assert (await console.handle("/games")).text == english

@@ -153,7 +153,8 @@ async def test_replies_follow_settings_then_the_client_and_posts_the_server(czec
     await script(czech, "cs", "ru", discord.Locale.polish)
     said = {s.content for s in log if s.content}
     # alice chose Czech: her ephemeral answers and DMs are Czech whatever her client says.
-    assert "Nastavení uloženo. Časové pásmo: UTC; tiché hodiny: vypnuto; jazyk: cs." in said
+    saved = "Nastavení uloženo. Časové pásmo: UTC; tiché hodiny: vypnuto; jazyk: cs.\nMístní čas: "
+    assert any(c.startswith(saved) for c in said)
     # /help answers its asker only: in her language, not the server's.
     assert any(c.startswith("Hry:\n  /neuroshima ...") for c in said)
     assert not any(c.startswith("Игры:\n") for c in said)
@@ -173,7 +174,8 @@ async def test_settings_language_changes_the_next_replies(english: World) -> Non
     assert log[-1].content == "Nejste v žádných otevřených hrách."  # no setting: the client's
     await slash(english, english.alice, "settings", czech_client, language="ru")
     assert log[-1].content == (
-        "Настройки сохранены. Часовой пояс: UTC; тихие часы: выкл.; язык: ru."
+        "Настройки сохранены. Часовой пояс: UTC; тихие часы: выкл.; язык: ru.\n"
+        "Местное время: пн, 6 янв., 12:00 UTC."
     )
     await slash(english, english.alice, "games", czech_client)
     assert log[-1].content == "У вас нет открытых игр."  # the setting wins over the client

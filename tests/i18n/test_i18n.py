@@ -151,3 +151,38 @@ def test_a_reminders_times_survive_the_outbox_and_are_said_in_the_readers_zone()
         == "5 mar 2026, 19:30 CET; za 5 godzin"
     )
     assert str(back) == "2026-03-05 19:30 CET; in 5 hours"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "Mar 5, 2026, 6:30 PM UTC (3 hours ago) | in 2 days | 3 hours ago"),
+        ("cs", "5. 3. 2026 18:30 UTC (před 3 hodinami) | za 2 dny | před 3 hodinami"),
+        ("ru", "5 мар. 2026 г., 18:30 UTC (3 часа назад) | через 2 дня | 3 часа назад"),
+        ("pl", "5 mar 2026, 18:30 UTC (3 godziny temu) | za 2 dni | 3 godziny temu"),
+    ],
+)
+def test_relative_times_have_their_direction_in_the_readers_language(lang: str, said: str) -> None:
+    from bot.service.moments import Moment
+
+    past = Moment(WHEN, said=WHEN + timedelta(hours=3))
+    text = Text("{when} | {soon:in} | {ago:in}", when=past, soon=timedelta(days=2),
+                ago=-timedelta(hours=3))  # fmt: skip
+    assert i18n.localise(text, lang).replace("\u202f", " ") == said
+
+
+def test_a_moment_is_written_as_the_front_end_says_and_survives_the_outbox() -> None:
+    from bot.discord.i18n import localise as discord_localise
+    from bot.service.moments import Moment
+    from bot.service.parcels import text_from_json, text_json
+
+    text = Text("Ends {when}; logged {logged}.", when=Moment(WHEN, WHEN), logged=Moment(WHEN))
+    back = text_from_json(json.loads(json.dumps(text_json(text))))
+    stamp = int(WHEN.timestamp())
+    assert (
+        discord_localise(back, "cs") == f"Ends <t:{stamp}:f> (<t:{stamp}:R>); logged <t:{stamp}:f>."
+    )
+    assert i18n.localise(back, "en").replace("\u202f", " ") == (
+        "Ends Mar 5, 2026, 6:30 PM UTC (in 0 seconds); logged Mar 5, 2026, 6:30 PM UTC."
+    )
+    assert str(back) == str(text)

@@ -208,11 +208,14 @@ async def test_an_adjudicated_table_says_why_in_czech_in_the_notice_and_the_log(
             "Noc: hra 1 byla rozhodnuta (pořadatel: podle bodů (hq))."
         )
         log = (await leagues.log(lid)).text
-        result = "2025-01-06 12:00 #6 round 1 table 1: 0.5-0.5 (adjudicated: organiser: hq) by olga"
-        assert log.splitlines()[7] == result
+        result = (
+            "Jan 6, 2025, 12:00\u202fPM UTC #6 round 1 table 1: 0.5-0.5 "
+            "(adjudicated: organiser: hq) by olga"
+        )
+        assert localise(log, "en").splitlines()[7] == result
         assert localise(log, "cs").splitlines()[7] == (
-            "2025-01-06 12:00 #6 kolo 1 stůl 1: 0.5-0.5 (rozhodnuto: pořadatel: podle bodů (hq)),"
-            " zadal(a) olga"
+            "6. 1. 2025 12:00 UTC #6 kolo 1 stůl 1: 0.5-0.5 (rozhodnuto: pořadatel: podle bodů"
+            " (hq)), zadal(a) olga"
         )
     finally:
         await service.close()

@@ -62,12 +62,16 @@ async def test_quiet_hours_defer_reminders(service: Service, clock: FakeClock) -
     await service.store.put_user_settings(
         UserSettings(alice, quiet_start=12 * 60 + 30, quiet_end=14 * 60, timezone="Europe/London")
     )
-    await duel(service, clock=2 * HOUR, seed="c3")
-    clock.advance(timedelta(hours=1))
+    await duel(service, clock=3 * HOUR, seed="c3")
+    clock.advance(timedelta(hours=1, minutes=30))
     assert await service.tick() == []
-    clock.advance(timedelta(hours=1, minutes=1))
-    due = await service.tick()
-    assert any(isinstance(m, Reminder) for m in due)
+    clock.advance(timedelta(minutes=31))
+    (reminder,) = [m for m in await service.tick() if isinstance(m, Reminder)]
+    # Held back half an hour, it says the time truly left and when the clock runs out.
+    assert str(reminder.text) == (
+        "Game 1 (Stones) waits for your move: about 59 minutes left on your clock"
+        " (until 2025-01-06 15:00 GMT)."
+    )
 
 
 async def test_timeout_passes_where_the_rules_allow(service: Service, clock: FakeClock) -> None:

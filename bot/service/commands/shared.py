@@ -19,6 +19,7 @@ from bot.service.commands.spec import (
     opt,
     required_str,
 )
+from bot.service.deadlines import local
 from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import BOARD, PANEL, PUBLIC_REPLY, REMATCH, PublicUpdate, Reply
 from bot.service.plugin import default_game, installed
@@ -232,7 +233,8 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
         quiet=quiet,
         language=new.locale or "en",
     )
-    lines = [said]
+    # The zone reminders are written in (UTC for a name tzdata no longer knows), to check by.
+    lines = [said, Text("Local time: {now:day}.", now=local(service.host.clock.now(), new))]
     if o.get("notifications"):
         lines.append(NOTIFIED[new.notifications])
     if server is not None:

@@ -25,6 +25,7 @@ from bot.service.leagues.present import (
     entrant_name,
     ordered,
     podium_image,
+    round_ends,
     standings_image,
     table_lines,
 )
@@ -45,6 +46,7 @@ from bot.service.leagues.state import (
     LeagueState,
     is_ai_entrant,
 )
+from bot.service.moments import Moment
 from bot.service.outbox import Message
 from bot.service.table import Host
 from games.text import Text
@@ -188,7 +190,7 @@ async def _pair(host: Host, state: LeagueState, now: datetime) -> LeagueReply:
 
     def announce(after: LeagueState) -> LeagueAnnouncement:
         """The pairing as the league channel reads it (written with the pairing)."""
-        text = Text.lines([head, *table_lines(host, after)])
+        text = Text.lines([head, *table_lines(host, after), round_ends(after, now)])
         said.append(text)
         images = (standings_image(host, after, ratings),) if number > 1 else ()
         mention = _humans(after, [e for t in pairing.tables for e in t])
@@ -260,11 +262,12 @@ async def step(host: Host, state: LeagueState, now: datetime) -> LeagueReply | N
     """The next due thing for a league, done; None when nothing is due."""
     cfg = state.config
     if state.phase == "signup":
-        opens = cfg.checkin_opens
-        if opens is not None and now >= opens and not state.checkin_open:
+        opens, start = cfg.checkin_opens, cfg.start
+        if opens is not None and start is not None and now >= opens and not state.checkin_open:
             text = Text(
-                "Check-in for {league} is open: /league check-in before the start.",
+                "Check-in for {league} is open: /league check-in before the start, {start}.",
                 league=state.head.name,
+                start=Moment(start, said=now),
             )
             note = _say(state, text, mention=_humans(state, state.active()))
             checkin = NewLeagueEvent(CHECKIN_OPEN)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 import bot.service.agreements as agreements
@@ -31,6 +30,7 @@ from bot.service.leagues.state import (
     Table,
     is_ai_entrant,
 )
+from bot.service.moments import Moment
 from bot.service.outbox import Message, Notice
 from bot.service.table import Host
 from games.base import GameError
@@ -188,13 +188,19 @@ async def resume(leagues: LeagueService, state: LeagueState, caller: Caller) -> 
     now = host.clock.now()
     data: dict[str, Any] = {}
     current = state.current()
+    text = Text("{league} resumes.", league=state.head.name)
     if current is not None:
-        data["deadline"] = (current.deadline + (now - state.paused_at)).isoformat()
+        deadline = current.deadline + (now - state.paused_at)
+        data["deadline"] = deadline.isoformat()
+        text = Text(
+            "{league} resumes; round {round} now ends {deadline}.",
+            league=state.head.name,
+            round=current.number,
+            deadline=Moment(deadline, said=now),
+        )
     status = LeagueStatus.RUNNING if state.started is not None else LeagueStatus.SIGNUP
     await _log(host, state, RESUMED, data, caller.user, status)
-    return await leagues._after(
-        state.id, LeagueReply(Text("{league} resumes.", league=state.head.name), league_id=state.id)
-    )
+    return await leagues._after(state.id, LeagueReply(text, league_id=state.id))
 
 
 def _table(state: LeagueState, game_id: int) -> Table:
@@ -301,8 +307,3 @@ async def repair(
         reason=league_reason(reason),
     )
     return await leagues._after(state.id, LeagueReply(text, league_id=state.id))
-
-
-def deadline_text(when: datetime) -> str:
-    """A deadline as players read it (the same in every language)."""
-    return f"{when:%Y-%m-%d %H:%M} UTC"

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import importlib
+from datetime import datetime
 from typing import Any
 
 import bot.service.presenters as presenters
 from bot.service.leagues.standings import Line, knockout_ranking, lines, ranking
 from bot.service.leagues.state import AI_BLOCK, RESULT, LeagueState, is_ai_entrant
 from bot.service.leagues.swiss import ref
+from bot.service.moments import Moment
 from bot.service.outbox import Image
 from bot.service.presenters import Say
 from bot.service.table import Host
@@ -159,7 +161,16 @@ def standings_text(host: Host, state: LeagueState, ratings: dict[int, float]) ->
     if current is not None:
         out.append(Text("Round {round} tables:", round=current.number))
         out += [Text("  {line}", line=t) for t in table_lines(host, state)]
+        out.append(round_ends(state, host.clock.now()))
     return Text.lines(out)
+
+
+def round_ends(state: LeagueState, now: datetime) -> Text:
+    """When the current round ends, for the league's channel: a moment each reader's
+    front-end writes in their own zone (unfinished games are then adjudicated)."""
+    current = state.current()
+    assert current is not None
+    return Text("The round ends {deadline}.", deadline=Moment(current.deadline, said=now))
 
 
 def table_lines(host: Host, state: LeagueState) -> list[Text]:
@@ -283,7 +294,7 @@ def _logged_reason(e: LeagueEvent) -> str:
 def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
     """One league event as a line players read."""
     d = e.data
-    when = f"{e.created:%Y-%m-%d %H:%M}"
+    when = Moment(e.created)
     name = entrant_name(host, state, int(d["entrant"])) if "entrant" in d else "?"
     said = LOG_LINES.get(e.kind)
     if e.actor is not None and e.kind in LOG_LINES_BY:

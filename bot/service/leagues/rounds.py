@@ -24,6 +24,7 @@ from bot.service.leagues.state import (
 )
 from bot.service.leagues.swiss import Pairing
 from bot.service.lobby_open import LobbyRequest, new_game
+from bot.service.moments import Moment
 from bot.service.outbox import Message, Notice
 from bot.service.profiles import RANDOM_ROLE, profile_for
 from bot.service.sight import public_view
@@ -114,7 +115,8 @@ async def open_round(
     def outbox(games: Sequence[int]) -> list[NewOutbox]:
         if announce is not None:
             league.append(announce(posting.after(state, paired(games), now)))
-        league.extend(tables_opened(state, number, games, pairing.tables))
+        ends = Moment(deadline, said=now)
+        league.extend(tables_opened(state, number, games, pairing.tables, ends))
         return posting.rows(host, league, posting.prefix(state.id, state.version))
 
     new = [_new_game(state, seats) for seats in pairing.tables]
@@ -129,9 +131,14 @@ async def open_round(
 
 
 def tables_opened(
-    state: LeagueState, number: int, games: Sequence[int], tables: Sequence[Sequence[int]]
+    state: LeagueState,
+    number: int,
+    games: Sequence[int],
+    tables: Sequence[Sequence[int]],
+    deadline: Moment,
 ) -> list[TableOpened]:
-    """A thread per table of round `number` under the league channel, its players named."""
+    """A thread per table of round `number` under the league channel, its players named and
+    the round's end said."""
     opened: list[TableOpened] = []
     head = state.head
     for board, (gid, seats) in enumerate(zip(games, tables, strict=True), start=1):
@@ -140,10 +147,11 @@ def tables_opened(
             "{league} · round {round} · table {board}", league=head.name, round=number, board=board
         )
         text = Text(
-            "Round {round}, table {board}: game {game}. Good luck!",
+            "Round {round}, table {board}: game {game}, to be played by {deadline}. Good luck!",
             round=number,
             board=board,
             game=gid,
+            deadline=deadline,
         )
         opened.append(
             TableOpened(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import bot.service.leagues.organiser as organiser
 import bot.service.leagues.posting as posting
 from bot.service.ai import AI_USERS
+from bot.service.deadlines import local
 from bot.service.errors import PermissionDeniedError
 from bot.service.i18n import LANGUAGES, localise
 from bot.service.leagues.advance import advance, ratings_of, start_now
@@ -37,6 +38,7 @@ from bot.service.leagues.state import (
     LeagueState,
     is_ai_entrant,
 )
+from bot.service.moments import Moment
 from games.text import Text
 from storage.base import ConflictError
 from storage.leagues import LeagueHead, LeagueStatus, NewLeagueEvent
@@ -148,7 +150,7 @@ class LeagueService:
                 ) from None
             raise
         start = Text("no fixed start (an organiser starts it)") if cfg.start is None else (
-            Text("starts {start}", start=cfg.start)
+            Text("starts {start}", start=Moment(cfg.start, said=self.now()))
         )  # fmt: skip
         text = Text(
             "League {name} (#{league}) created: {format}, {kind}, {start}. Join with /league join.",
@@ -225,12 +227,15 @@ class LeagueService:
         if entrant is None:
             raise LeagueError("Join the league first.", code="not_in")
         if not state.checkin_open or state.phase != "signup":
-            opens = state.config.checkin_opens
-            if opens:
+            opens, now = state.config.checkin_opens, self.now()
+            if opens is not None and opens > now and state.phase == "signup":
+                # Said to the caller alone: in their own time zone.
+                settings = await self.host.store.get_user_settings(uid)
                 raise LeagueError(
-                    "Check-in is not open. It opens {opens}.",
+                    "Check-in is not open. It opens {opens} ({wait:in}).",
                     code="checkin_closed",
-                    opens=opens,
+                    opens=local(opens, settings),
+                    wait=opens - now,
                 )
             raise LeagueError("Check-in is not open.", code="checkin_closed")
         if entrant.checked_in:
