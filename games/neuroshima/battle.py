@@ -169,7 +169,9 @@ def _line(report: BattleReport, event: Event, tiles: dict[Hex, str]) -> Text:
             hp,
             phase=phase,
             seat=seat,
-            wounds=Text.plural("{count} wound", "{count} wounds", wounds),
+            wounds=Text.plural_in_context(
+                "wounds an HQ takes", "{count} wound", "{count} wounds", wounds
+            ),
         )
     if kind == "points":
         seat, wounds = rest

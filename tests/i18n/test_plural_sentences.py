@@ -20,8 +20,8 @@ and the code that says the message does not fill that field with a *plural fragm
 sentence with two counts is composed of fragments, each a `Text.plural` ("Initiative
 {initiative}: {hits}, {wounds}" with `hits=Text.plural("{count} hit", "{count} hits", n)`). A
 field is a fragment when the module saying the message fills a field of that name with an
-expression holding a `Text.plural` call, a call of a function that returns one, or a variable
-assigned from either (`hits=...`, `"hits": ...`).
+expression holding a `Text.plural` (or `Text.plural_in_context`) call, a call of a function that
+returns one, or a variable assigned from either (`hits=...`, `"hits": ...`).
 
 NOT_COUNTS lists, field by field, the few messages where such a field is no count of things; each
 says why.
@@ -39,6 +39,8 @@ import pytest
 from babel.messages.catalog import Message
 
 from bot.service import translating
+from bot.service.i18n import localise
+from games.text import Text
 from tests.i18n.test_catalogues import DOMAINS, po
 
 COUNT_FIELDS = frozenset({
@@ -116,7 +118,8 @@ def _is_plural_call(node: ast.AST, helpers: frozenset[str]) -> bool:
         return False
     func = node.func
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    return translating._callee(node) == "Text.plural" or name in helpers
+    plural = ("Text.plural", translating.PLURAL_IN_CONTEXT)
+    return translating._callee(node) in plural or name in helpers
 
 
 def _holds_plural(node: ast.AST, helpers: frozenset[str], variables: set[str]) -> bool:
@@ -228,6 +231,16 @@ def line(n: int, w: int, fast: bool) -> Text:
 
 def test_a_field_filled_with_a_plural_fragment_is_not_a_bent_count() -> None:
     assert fragments(ast.parse(FRAGMENTS)) == {"hits", "wounds", "deck"}
+
+
+def test_a_fragment_in_another_case_is_extracted_with_its_context() -> None:
+    source = 'Text.plural_in_context("wounds an HQ takes", "{count} wound", "{count} wounds", n)'
+    found = [(how, said) for _, how, said, _ in translating.scan(source).found]
+    assert found == [("npgettext", ("wounds an HQ takes", "{count} wound", "{count} wounds"))]
+    said = Text.plural_in_context("wounds an HQ takes", "{count} wound", "{count} wounds", 1)
+    assert localise(said, "ru") == "1 рану"
+    assert localise(said.refill(), "pl") == "1 ranę"
+    assert localise(Text.plural("{count} wound", "{count} wounds", 1), "ru") == "1 рана"
 
 
 @pytest.mark.parametrize(
