@@ -135,12 +135,10 @@ def _trees() -> dict[Path, ast.Module]:
     return {p: ast.parse(p.read_text(encoding="utf-8")) for p in sorted(paths)}
 
 
-@cache
-def _plural_helpers() -> frozenset[str]:
-    """Functions of the project that return a plural Text (`_hits(n)`, `rounds_left(n)`)."""
+def _helpers_in(tree: ast.Module) -> frozenset[str]:
+    """The functions of a module that return a plural Text (`_hits(n)`, `rounds_left(n)`)."""
     return frozenset(
         node.name
-        for tree in _trees().values()
         for node in ast.walk(tree)
         if isinstance(node, ast.FunctionDef)
         and any(
@@ -151,9 +149,15 @@ def _plural_helpers() -> frozenset[str]:
     )  # fmt: skip
 
 
+@cache
+def _plural_helpers() -> frozenset[str]:
+    """The project's functions that return a plural Text (called from other modules too)."""
+    return frozenset(name for tree in _trees().values() for name in _helpers_in(tree))
+
+
 def fragments(tree: ast.Module) -> set[str]:
     """The fields a module fills with plural fragments (see the rule above)."""
-    helpers = _plural_helpers()
+    helpers = _plural_helpers() | _helpers_in(tree)
     variables = {
         target.id
         for node in ast.walk(tree)
@@ -218,14 +222,14 @@ FRAGMENTS = """
 from games.text import Text
 
 
-def _hits(n: int) -> Text:
+def _shots(n: int) -> Text:
     return Text.plural("{count} hit", "{count} hits", n)
 
 
 def line(n: int, w: int, fast: bool) -> Text:
     deck = Text.plural("{count} in deck", "{count} in deck", n)
     said = {"wounds": Text.plural("{count} wound", "{count} wounds", w)}
-    return Text("{hits}, {wounds}, {deck}, {turns}", hits=_hits(n), deck=deck, turns=n, **said)
+    return Text("{hits}, {wounds}, {deck}, {turns}", hits=_shots(n), deck=deck, turns=n, **said)
 """
 
 
