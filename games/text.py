@@ -16,8 +16,11 @@ gettext catalogues and fill the values in again, translated where they are Texts
 >>> turn = Text.in_context("round of a game", "Turn {number}", number=2)
 >>> turn, turn.context
 ('Turn 2', 'round of a game')
+>>> Text.plural_in_context("wounds an HQ takes", "{count} wound", "{count} wounds", 2)
+'2 wounds'
 
-The markers `Text`, `Text.plural`, `Text.in_context` and `marked` are what the catalogue
+The markers `Text`, `Text.plural`, `Text.in_context`, `Text.plural_in_context` and `marked` are
+what the catalogue
 extraction (`pybabel extract`, see docs/translating.md) looks for: their first arguments must be
 string literals, so mark a literal where a data table defines it (`marked("...")`).
 """
@@ -125,6 +128,14 @@ class Text(str):
         """A sentence with plural forms chosen by `count` (which also fills `{count}`):
         English has two, Czech, Russian and Polish three (1 tah, 3 tahy, 5 tahů)."""
         return cls.message(singular, {"count": count, **params}, plural)
+
+    @classmethod
+    def plural_in_context(
+        cls, context: str, singular: str, plural: str, count: int, /, **params: object
+    ) -> Text:
+        """A sentence with plural forms whose English has more than one meaning (a fragment
+        said in another grammatical case, as the object of a verb)."""
+        return cls.message(singular, {"count": count, **params}, plural, context)
 
     @classmethod
     def in_context(cls, context: str, template: str, /, **params: object) -> Text:

@@ -91,6 +91,10 @@ def _num(value: float) -> str:
     return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
+def _more(count: int) -> Text:
+    return Text.plural("... and {count} more", "... and {count} more", count)
+
+
 def round_tables(number: int) -> Text:
     """The heading of a round's tables under the standings."""
     return Text("Round {round} tables", round=number)
@@ -134,7 +138,7 @@ def layout(
             x += w
         y += ROW
     if len(data.rows) > MAX_ROWS:
-        more = say(Text("... and {more} more", more=len(data.rows) - MAX_ROWS))
+        more = say(_more(len(data.rows) - MAX_ROWS))
         texts.append(Label((MARGIN + 8, y + 7), more, 14, MUTED, font=REGULAR))
         y += ROW
     if data.tables:

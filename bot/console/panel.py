@@ -71,8 +71,9 @@ def entries(screen: Screen, panel: Panel | None = None) -> tuple[list[Entry], li
     notes: list[Text | str] = []
     for c in screen.components:
         if isinstance(c, Menu) and c.role == OTHER and len(c.choices) > MAX_LISTED_MOVES:
-            notes.append(Text("{count} other moves: type one (Tab completes it).",
-                              count=len(c.choices)))  # fmt: skip
+            notes.append(Text.plural("{count} other move: type it (Tab completes it).",
+                                     "{count} other moves: type one (Tab completes it).",
+                                     len(c.choices)))  # fmt: skip
         elif isinstance(c, Menu):
             heading = c.placeholder or Text("Other moves…")
             for choice in c.choices:

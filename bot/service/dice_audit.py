@@ -98,10 +98,14 @@ class Audit:
         else:
             lines.append(Text("FAILED: Players' seeds DO NOT match the salt the game used."))
         if not self.mismatches:
-            lines.append(Text("{n} chance results recomputed: all match.", n=self.draws))
+            lines.append(Text.plural("{count} chance result recomputed: it matches.",
+                                     "{count} chance results recomputed: all match.",
+                                     self.draws))  # fmt: skip
         else:
-            lines.append(Text("FAILED: {n} chance results recomputed: {bad} differ!",
-                              n=self.draws, bad=len(self.mismatches)))  # fmt: skip
+            recomputed = Text.plural("{count} chance result recomputed",
+                                     "{count} chance results recomputed", self.draws)  # fmt: skip
+            bad = Text.plural("{count} differs", "{count} differ", len(self.mismatches))
+            lines.append(Text("FAILED: {recomputed}: {bad}!", recomputed=recomputed, bad=bad))
         for seq, logged, again in self.mismatches[:MAX_LISTED]:
             lines.append(Text("  event {seq}: logged {logged}, recomputed {again}", seq=seq,
                               logged=logged, again=again))  # fmt: skip

@@ -108,11 +108,14 @@ def new_game(request: LobbyRequest) -> NewGame:
     count = r.seats if r.seats is not None else chosen.seats[0]
     if count not in chosen.seats:
         raise LobbyError(
-            "A {mode} game has {allowed} seats, not {count}.",
+            Text.plural(
+                "A {mode} game cannot have {count} seat; it has {allowed}.",
+                "A {mode} game cannot have {count} seats; it has {allowed}.",
+                count,
+                mode=mode_name(chosen.name),
+                allowed=", ".join(map(str, chosen.seats)),
+            ),
             code="wrong_mode",
-            mode=mode_name(chosen.name),
-            allowed=", ".join(map(str, chosen.seats)),
-            count=count,
         )
     if r.clock is not None and not MIN_CLOCK <= r.clock <= MAX_CLOCK:
         raise LobbyError("The turn clock must be between 1 minute and 30 days.", code="bad_clock")

@@ -40,9 +40,9 @@ async def export(host: Host, user_id: int) -> Reply:
     attachment = Image.lazy(f"muster-data-{user_id}-{stamp}.json", lambda: data)
     said = Text(
         "Everything Muster keeps about you is in the attached file: settings, seats, ratings,"
-        " league entries and your own moves ({seats} seats, {moves} moves).",
-        seats=len(record["seats"]),
-        moves=len(record["actions"]),
+        " league entries and your own moves ({seats}, {moves}).",
+        seats=Text.plural("{count} seat", "{count} seats", len(record["seats"])),
+        moves=Text.plural("{count} move", "{count} moves", len(record["actions"])),
     )
     return Reply(said, files=(attachment,))
 

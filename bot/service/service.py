@@ -223,7 +223,12 @@ class Service:
         """Ask to pause the clocks (for `hours`, or until someone resumes)."""
         if hours is not None and not 1 <= hours <= MAX_PAUSE_HOURS:
             raise RequestError(
-                "A pause lasts from 1 to {max} hours.", code="bad_pause", max=MAX_PAUSE_HOURS
+                Text.plural(
+                    "A pause lasts from 1 to {count} hour.",
+                    "A pause lasts from 1 to {count} hours.",
+                    MAX_PAUSE_HOURS,
+                ),
+                code="bad_pause",
             )
         until = None if hours is None else self.host.clock.now() + timedelta(hours=hours)
         return await agreements.offer(

@@ -5,7 +5,8 @@
 rest (docs/translating.md). The code extraction method finds the project's markers: the first
 argument of `Text(...)`, of a GameError subclass or of a helper returning one (`_bad(...)`),
 `marked(...)` for data tables, `Text.plural(singular, plural, n)`, `Text.in_context(context,
-message)` and `described(message, command_key)`. Command descriptions and choice names are data
+message)`, `Text.plural_in_context(context, singular, plural, n)` and `described(message,
+command_key)`. Command descriptions and choice names are data
 (the command catalogue), and tile rules reminders live in the army files: each has its own method.
 """
 
@@ -183,11 +184,15 @@ def scan(source: str) -> Scan:
 PAIRED = ("Text.plural", "Text.in_context", "described")
 """Markers whose first two arguments are literals: singular and plural, context and message,
 message and command key."""
+PLURAL_IN_CONTEXT = "Text.plural_in_context"
+"""The marker whose first three arguments are literals: context, singular and plural."""
 
 
 def _call(node: ast.Call, callee: str, singular: frozenset[str] | set[str], out: Scan) -> None:
     args = node.args
     arity = 1 if callee in singular else 2 if callee in PAIRED and len(args) >= 2 else 0
+    if callee == PLURAL_IN_CONTEXT and len(args) >= 3:
+        arity = 3
     if not arity:
         return
     marked = args[:arity]
@@ -206,6 +211,10 @@ def _messages(line: int, callee: str, said: list[list[str]]) -> list[Found]:
         return [(line, "ngettext", (s, p), []) for s in said[0] for p in said[1]]
     if callee == "Text.in_context":
         return [(line, "pgettext", (c, m), []) for c in said[0] for m in said[1]]
+    if callee == PLURAL_IN_CONTEXT:
+        return [
+            (line, "npgettext", (c, s, p), []) for c in said[0] for s in said[1] for p in said[2]
+        ]
     if callee == "described":
         return [(line, "pgettext", (k, m), []) for m in said[0] for k in said[1]]
     return [(line, "_", m, []) for m in said[0]]
@@ -300,7 +309,12 @@ HEADER = """\
 # Copyright (C) Muster contributors; distributed under the project's licence (MIT).
 # How to translate: docs/translating.md"""
 
-_KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+_KEYWORDS = {
+    "_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 
 
 def write_templates(domains: Iterable[str] = DOMAINS) -> list[Path]:

@@ -80,14 +80,23 @@ def can_lines(options: Sequence[str]) -> list[str]:
     lines: list[str] = [Text("You can:")]
     for kind, moves in kinds.items():
         shown = ", ".join(moves[:MAX_PER_KIND])
-        said = {"kind": Text.verbatim(kind), "count": len(moves), "actions": shown}
+        said = {"kind": Text.verbatim(kind), "actions": shown}
         if len(moves) > MAX_PER_KIND:
             more = len(moves) - MAX_PER_KIND
             lines.append(
-                Text("  {kind}, {count} in all: {actions} (+{more} more)", **said, more=more)
-            )
+                Text.plural("  {kind}, {count} option: {actions} (+{more})",
+                            "  {kind}, {count} options: {actions} (+{more})", len(moves), **said,
+                            more=Text.plural("{count} more", "{count} more", more))
+            )  # fmt: skip
         else:
-            lines.append(Text("  {kind}, {count} in all: {actions}", **said))
+            lines.append(
+                Text.plural(
+                    "  {kind}, {count} option: {actions}",
+                    "  {kind}, {count} options: {actions}",
+                    len(moves),
+                    **said,
+                )
+            )
     return lines
 
 

@@ -162,17 +162,26 @@ def _line(report: BattleReport, event: Event, tiles: dict[Hex, str]) -> Text:
         )
     if kind == "hq":
         seat, wounds, hp = rest
-        return Text(
-            "phase {phase}: seat {seat} HQ takes {wounds}, {hp} left",
+        assert isinstance(wounds, int) and isinstance(hp, int)
+        return Text.plural(
+            "phase {phase}: seat {seat} HQ takes {wounds}, {count} left",
+            "phase {phase}: seat {seat} HQ takes {wounds}, {count} left",
+            hp,
             phase=phase,
             seat=seat,
-            wounds=wounds,
-            hp=hp,
+            wounds=Text.plural_in_context(
+                "wounds an HQ takes", "{count} wound", "{count} wounds", wounds
+            ),
         )
     if kind == "points":
         seat, wounds = rest
-        return Text(
-            "phase {phase}: seat {seat} scores {points}", phase=phase, seat=seat, points=wounds
+        assert isinstance(wounds, int)
+        return Text.plural(
+            "phase {phase}: seat {seat} scores {count} point",
+            "phase {phase}: seat {seat} scores {count} points",
+            wounds,
+            phase=phase,
+            seat=seat,
         )
     return Text("phase {phase}: {tile} is removed", phase=phase, tile=name(rest[0]))
 

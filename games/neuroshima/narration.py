@@ -146,14 +146,22 @@ class _Teller:
                 continue
             player = seat_called(seat, self.names)
             if self.summary.before.scoring:
-                out.append(Text("{player} scores {points}.", player=player, points=after - before))
+                out.append(
+                    Text.plural(
+                        "{player} scores {count} point.",
+                        "{player} scores {count} points.",
+                        after - before,
+                        player=player,
+                    )
+                )
             else:
                 lost, left = before - after, max(after, 0)
-                told = Text(
-                    "{player}'s HQ loses {damage} ({left} left).",
+                told = Text.plural(
+                    "{player}'s HQ loses {damage} ({count} left).",
+                    "{player}'s HQ loses {damage} ({count} left).",
+                    left,
                     player=player,
                     damage=lost,
-                    left=left,
                 )
                 out.append(told)
         return out

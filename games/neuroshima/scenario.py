@@ -14,6 +14,7 @@ from games.neuroshima.battle import BattleReport, resolve_battle
 from games.neuroshima.board import STANDARD_BOARD, Board, Hex
 from games.neuroshima.position import PlacedTile, Position
 from games.neuroshima.tiles import Kind, armies, tile_type, tile_types
+from games.text import Text
 
 FORMAT = "muster.neuroshima.battle/1"
 RESULT_FORMAT = "muster.neuroshima.battle-result/1"
@@ -134,11 +135,14 @@ def _tile(board: Board, entry: object, army_of: tuple[str, ...]) -> tuple[Hex, P
         )
     if t.kind is not Kind.HQ and wounds >= t.hit_points:
         raise _fail(
-            "{tile} on {hex} has {wounds} wound(s) but {hit_points} destroy it",
-            tile=tile_id,
-            hex=where,
-            wounds=wounds,
-            hit_points=t.hit_points,
+            Text.plural(
+                "{tile} on {hex} has {count} wound but {hit_points} destroy it",
+                "{tile} on {hex} has {count} wounds but {hit_points} destroy it",
+                wounds,
+                tile=tile_id,
+                hex=where,
+                hit_points=t.hit_points,
+            )
         )
     return h, PlacedTile(tile_id, seat, facing, wounds)
 

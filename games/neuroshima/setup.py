@@ -28,6 +28,7 @@ from games.neuroshima.board import Board, Hex
 from games.neuroshima.position import PlacedTile, Position
 from games.neuroshima.state import BomberMode, Mode, Options, State, Step
 from games.neuroshima.tiles import Army, Special, armies
+from games.text import Text
 
 DEFAULT_ARMIES: tuple[str, ...] = ("moloch", "outpost", "borgo", "hegemony", "ddm2e")
 HQ_HIT_POINTS = 20
@@ -75,7 +76,13 @@ def read_options(config: GameConfig, seats: int) -> Options:
         raise _bad("a deathmatch needs 3 to 6 players")
     chosen = config.get("armies") or [DEFAULT_ARMIES[i % len(DEFAULT_ARMIES)] for i in range(seats)]
     if len(chosen) != seats:
-        raise _bad("armies must name one army per seat ({seats})", seats=seats)
+        raise _bad(
+            Text.plural(
+                "armies must name one army per seat ({count} seat)",
+                "armies must name one army per seat ({count} seats)",
+                seats,
+            )
+        )
     known = armies()
     for key in chosen:
         if key not in known or not known[key].playable or key in (MERCENARY_ARMY, NEUTRAL_ARMY):
@@ -109,7 +116,11 @@ def _picks(config: GameConfig, options: Options, seats: int) -> tuple[tuple[str,
     pool = set(mercenary_tiles())
     if len(raw) != seats or any(len(p) != options.mercenaries for p in raw):
         raise _bad(
-            "mercenary_picks must list {count} mercenaries per seat", count=options.mercenaries
+            Text.plural(
+                "mercenary_picks must list {count} mercenary per seat",
+                "mercenary_picks must list {count} mercenaries per seat",
+                options.mercenaries,
+            )
         )
     flat = [t for p in raw for t in p]
     if len(set(flat)) != len(flat) or not set(flat) <= pool:

@@ -115,11 +115,12 @@ def shoot(board: Board, state: State, target: str, tokens: int) -> State:
     pending = PendingShot(target, victim.id, tokens, targets[target])
     state = note(
         state,
-        Text(
-            "You shoot at the {defender} on {space} drawing {tokens} tokens.",
+        Text.plural(
+            "You shoot at the {defender} on {space} drawing {count} token.",
+            "You shoot at the {defender} on {space} drawing {count} tokens.",
+            tokens,
             defender=victim.name,
             space=target,
-            tokens=tokens,
         ),
     )
     return replace(state, pending=pending, phase=Phase.SHOT, turn=replace(state.turn, acted=True))
@@ -161,10 +162,11 @@ def tokens_drawn(board: Board, state: State, drawn: tuple[Token, ...], tiebreak:
     else:
         state = note(
             state,
-            Text(
-                "Miss: {precision} precision for {spaces} spaces.",
+            Text.plural(
+                "Miss: {precision} precision for {count} space.",
+                "Miss: {precision} precision for {count} spaces.",
+                max(1, shot.distance),
                 precision=precision,
-                spaces=max(1, shot.distance),
             ),
         )
     return finish_shot(board, state)

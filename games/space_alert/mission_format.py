@@ -19,6 +19,7 @@ from games.space_alert.resolution import (
 from games.space_alert.ship import DEFAULT_TILE_ORDER, TURNS, ZONES, Tile, Zone
 from games.space_alert.threats import threat_spec
 from games.space_alert.trajectories import TRAJECTORIES
+from games.text import Text
 
 FORMAT = "muster.space_alert.mission/1"
 RESULT_FORMAT = "muster.space_alert.mission-result/1"
@@ -66,10 +67,13 @@ def _crew(crew: Any) -> tuple[CrewPlan, ...]:
             )
         if len(program) > TURNS:
             raise _fail(
-                "{name}'s program has {count} entries; at most {turns}.",
-                name=name,
-                count=len(program),
-                turns=TURNS,
+                Text.plural(
+                    "{name}'s program has {count} entry; at most {turns}.",
+                    "{name}'s program has {count} entries; at most {turns}.",
+                    len(program),
+                    name=name,
+                    turns=TURNS,
+                )
             )
         if not all(isinstance(p, str) for p in program):
             raise _fail("{name}'s program must hold strings.", name=name)

@@ -253,7 +253,11 @@ def spend_res(work: Work, model: Model, why: Text, amount: int = 1) -> None:
     if model.res_used:
         raise _illegal("{model} has already used RES this round", "res_used", model=model.key)
     if spent[seat] + amount > cards[seat]:
-        raise _illegal("not enough RES: {left} left", "no_res", left=cards[seat] - spent[seat])
+        left = cards[seat] - spent[seat]
+        raise _illegal(
+            Text.plural("not enough RES: {count} left", "not enough RES: {count} left", left),
+            "no_res",
+        )
     new = (spent[0] + amount, spent[1]) if seat == 0 else (spent[0], spent[1] + amount)
     work.set(res_spent=new)
     work.put(work.model(model.key), res_used=True)

@@ -125,11 +125,14 @@ def validate(raw: Mapping[str, Any], limit: int = POINTS_LIMIT) -> ArmyList:
     for u, e in zip(units, entries, strict=True):
         if not u.min_models <= e.models <= u.max_models:
             raise _bad(
-                "{unit} has {low}-{high} models, not {count}.",
-                unit=u.name,
-                low=u.min_models,
-                high=u.max_models,
-                count=e.models,
+                Text.plural(
+                    "{unit} has {low}-{count} model, not {models}.",
+                    "{unit} has {low}-{count} models, not {models}.",
+                    u.max_models,
+                    unit=u.name,
+                    low=u.min_models,
+                    models=e.models,
+                )
             )
         if u.battalions and battalion not in {name for name, _, _ in u.battalions}:
             names = ", ".join(name for name, _, _ in u.battalions)
@@ -173,7 +176,12 @@ def validate(raw: Mapping[str, Any], limit: int = POINTS_LIMIT) -> ArmyList:
     points = sum(squad_points(u, e) for u, e in zip(units, entries, strict=True))
     if points > limit:
         raise _bad(
-            "The list costs {points} points; the limit is {limit}.", points=points, limit=limit
+            Text.plural(
+                "The list costs {count} point; the limit is {limit}.",
+                "The list costs {count} points; the limit is {limit}.",
+                points,
+                limit=limit,
+            )
         )
     return ArmyList(units[0].faction, battalion, entries, points, tuple(notes))
 

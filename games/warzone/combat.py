@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.base import IllegalActionError
 from games.text import Text
 from games.warzone.actions import Fight
-from games.warzone.damage import Hit, resolve_hits
+from games.warzone.damage import Hit, rate_of_attack_exceeded, resolve_hits
 from games.warzone.dice import HIT_MISS, Mod, Op
 from games.warzone.profiles import Weapon, weapon
 from games.warzone.state import Model
@@ -89,7 +89,7 @@ def resolve_fight(work: Work, action: Fight) -> None:
         roa += 1
     roa += int(action.res_roa)
     if len(targets) > roa:
-        raise _illegal("{weapon} has RoA {roa}: at most {roa} targets", weapon=w.name, roa=roa)
+        raise _illegal(rate_of_attack_exceeded(w.name, roa))
     focused = attacker.focus
     duellist = attacker.has("Duellist") and "Duellist" not in attacker.used_abilities
     hits: list[Hit] = []

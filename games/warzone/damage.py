@@ -56,6 +56,16 @@ def _guard_for(work: Work, model: Model) -> Model | None:
     )
 
 
+def rate_of_attack_exceeded(weapon_name: str, roa: int) -> Text:
+    """The refusal of an attack on more targets than the weapon's RoA allows."""
+    return Text.plural(
+        "{weapon} has RoA {count}: at most {count} target",
+        "{weapon} has RoA {count}: at most {count} targets",
+        roa,
+        weapon=weapon_name,
+    )
+
+
 def resolve_hits(work: Work, hits: list[Hit]) -> None:
     """Resolve hits one by one: unguarded targets first, then Guarded ones (which may transfer)."""
     guarded = [h for h in hits if is_guarded(work, work.model(h.target))]
@@ -138,7 +148,12 @@ def resolve_hit(work: Work, target: Model, hit: Hit) -> None:
                 continue
         target = work.put(target, wounds=target.wounds - 1)
         work.say(
-            Text("{model} loses 1 W ({left} left)", model=target.key, left=max(target.wounds, 0))
+            Text.plural(
+                "{model} loses 1 W ({count} left)",
+                "{model} loses 1 W ({count} left)",
+                max(target.wounds, 0),
+                model=target.key,
+            )
         )
         if target.wounds <= 0:
             remove(work, target, hit)

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import games.warzone.actions as a
 from games.base import IllegalActionError
+from games.text import Text
 from games.warzone.geometry import Vec, circle_touches_polygon, dist, gap
 from games.warzone.mission import DEPLOY_DEPTH, in_zone
 from games.warzone.state import State
@@ -49,8 +50,10 @@ def deploy(state: State, seat: int, action: a.Deploy) -> State:
         points = action.points
     else:
         raise IllegalActionError(
-            "Give one point or {count} points.", code="bad_points", count=len(models)
-        )
+            Text.plural("Give one point or {count} point.", "Give one point or {count} points.",
+                        len(models)),
+            code="bad_points",
+        )  # fmt: skip
     placed = [m for m in state.models if m.deployed and m.key not in keys]
     for m, p in zip(models, points, strict=True):
         if (

@@ -7,7 +7,7 @@ import math
 from games.base import IllegalActionError
 from games.text import Text
 from games.warzone.actions import Blast, Shoot
-from games.warzone.damage import Hit, resolve_hits
+from games.warzone.damage import Hit, rate_of_attack_exceeded, resolve_hits
 from games.warzone.dice import HIT_MISS, ON_OFF_TARGET, Mod
 from games.warzone.geometry import Vec, discs_under_circle, dist, gap, offset
 from games.warzone.profiles import Weapon, weapon
@@ -186,7 +186,7 @@ def resolve_shoot(work: Work, action: Shoot) -> bool:
             )
     roa = rate_of_attack(w, targets, shooter, action.rapid, action.res_roa)
     if len(targets) > roa:
-        raise _illegal("{weapon} has RoA {roa}: at most {roa} targets", weapon=w.name, roa=roa)
+        raise _illegal(rate_of_attack_exceeded(w.name, roa))
     if not check_priority(work, shooter, primary, "shooting"):
         work.say(Text("{model} fails the priority test: the AP is wasted", model=shooter.key))
         return False

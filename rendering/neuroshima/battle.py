@@ -124,23 +124,24 @@ def frame_layouts(
     final = summary.final
     title = (
         Text("Final battle · turn {turn}" if final else "Battle · turn {turn}", turn=summary.turn),
-        Text("{phases} initiative phases", phases=total),
+        Text.plural("{count} initiative phase", "{count} initiative phases", total),
         False,
     )
     frames = [board_layout(_view_at(view, states[0]), names=names, title=title, say=say)]
     for i, phase in enumerate(summary.phases):
-        counts = {"phase": i + 1, "phases": total, "hits": len(phase.attacks)}
+        counts = {
+            "phase": i + 1,
+            "phases": total,
+            "hits": _hits(len(phase.attacks)),
+            "lost": Text.plural("{count} destroyed", "{count} destroyed", len(phase.destroyed)),
+        }
         detail = (
             Text(
-                "phase {phase} of {phases} · {hits} hits · {saved} saved by a Medic"
-                " · {lost} destroyed",
-                **counts, saved=len(phase.absorbed), lost=len(phase.destroyed),
+                "phase {phase} of {phases} · {hits} · {saved} · {lost}",
+                **counts, saved=_saved(len(phase.absorbed)),
             )
             if phase.absorbed
-            else Text(
-                "phase {phase} of {phases} · {hits} hits · {lost} destroyed",
-                **counts, lost=len(phase.destroyed),
-            )
+            else Text("phase {phase} of {phases} · {hits} · {lost}", **counts)
         )  # fmt: skip
         heading = Text(
             "Final battle · initiative {initiative}"
@@ -213,17 +214,23 @@ def _phase_line(
 ) -> Text:
     """ "Initiative 2: 3 hits, 2 wounds, 1 saved by a Medic; Ada's HQ −2; destroyed …"."""
     landed = sum(h.damage for h in phase.attacks if not phase.absorbed_hit(h))
-    counts = {"initiative": phase.initiative, "hits": len(phase.attacks), "wounds": landed}
+    counts = {
+        "initiative": phase.initiative,
+        "hits": _hits(len(phase.attacks)),
+        "wounds": Text.plural("{count} wound", "{count} wounds", landed),
+    }
     parts = [
         Text(
-            "Initiative {initiative}: {hits} hits, {wounds} wounds, {saved} saved by a Medic",
-            **counts, saved=len(phase.absorbed),
+            "Initiative {initiative}: {hits}, {wounds}, {saved}",
+            **counts, saved=_saved(len(phase.absorbed)),
         )
         if phase.absorbed
-        else Text("Initiative {initiative}: {hits} hits, {wounds} wounds", **counts)
+        else Text("Initiative {initiative}: {hits}, {wounds}", **counts)
     ]  # fmt: skip
     hq = [
-        Text("{who} +{points} points", who=seat_name(s, names), points=after - before)
+        Text.plural(
+            "{who} +{count} point", "{who} +{count} points", after - before, who=seat_name(s, names)
+        )
         if scoring
         else Text("{whose} HQ −{damage}", whose=_owner(s, names), damage=before - after)
         for s, (before, after) in enumerate(zip(hp_before, phase.hq_hp, strict=False))
@@ -243,6 +250,14 @@ def _phase_line(
     if lost:
         parts.append(Text("destroyed {tiles}", tiles=Text.joined(", ", lost)))
     return Text.joined("; ", parts)
+
+
+def _hits(count: int) -> Text:
+    return Text.plural("{count} hit", "{count} hits", count)
+
+
+def _saved(count: int) -> Text:
+    return Text.plural("{count} saved by a Medic", "{count} saved by a Medic", count)
 
 
 def _style(view: NeuroshimaView, seat: int | None) -> Style:

@@ -116,7 +116,7 @@ def describe_highlight(
         if d > 0
     ]
     damage += [
-        Text("{who} +{points} points", who=name(s), points=n)
+        Text.plural("{who} +{count} point", "{who} +{count} points", n, who=name(s))
         for s, n in enumerate(moment.points)
         if n > 0
     ]

@@ -54,7 +54,7 @@ def game_over_layout(
     else:
         hps = Text.joined(", ", (_scored(s.seat, max(s.hq_hp or 0, 0), names) for s in view.seats))
         lines.append(Text("HQ hit points: {hps}", hps=hps))
-    lines.append(Text("Turns played: {turns}", turns=view.turn))
+    lines.append(Text.plural("{count} turn played", "{count} turns played", view.turn))
     lines.extend(describe_highlight(h, names) for h in key_moments(view.highlights))
     return board_layout(
         view,

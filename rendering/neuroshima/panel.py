@@ -155,12 +155,19 @@ def _card(
         heading = Text("{name}  ✖ out", name=name)
     p.texts.append(Label((x + 76, y + 14), say(heading), CARD_FONT, TEXT))
     p.texts.append(Label((x + 76, y + 40), army_label(seat.army), SMALL_FONT, MUTED, font=REGULAR))
-    deck = Text("deck {deck} · hand {hand}", deck=seat.deck_left, hand=len(seat.hand))
+    deck = Text(
+        "{deck} · {hand}",
+        deck=Text.plural("{count} in deck", "{count} in deck", seat.deck_left),
+        hand=Text.plural("{count} in hand", "{count} in hand", len(seat.hand)),
+    )
     p.texts.append(Label((x + w - 12, y + 40), say(deck), SMALL_FONT, MUTED, "ra", REGULAR))
     if view.scoring:
         p.texts.append(
             Label(
-                (x + 24, y + 72), say(Text("{points} points", points=seat.score)), CARD_FONT, TEXT
+                (x + 24, y + 72),
+                say(Text.plural("{count} point", "{count} points", seat.score)),
+                CARD_FONT,
+                TEXT,
             )
         )
         return
@@ -194,7 +201,7 @@ def caption_panel(
     y = top + 10 + CARD_FONT + 10
     shown = list(lines[:limit])
     if len(lines) > limit:
-        shown.append(Text("… and {more} more", more=len(lines) - limit))
+        shown.append(Text.plural("… and {count} more", "… and {count} more", len(lines) - limit))
     for line in shown:
         for k, part in enumerate(_wrap(say(line), CAPTION_FONT, WIDTH - 2 * MARGIN - 24, REGULAR)):
             p.texts.append(Label((MARGIN + 24, y), part, CAPTION_FONT, TEXT, font=REGULAR))

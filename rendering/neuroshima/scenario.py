@@ -48,6 +48,10 @@ def render_scenario(data: dict[str, Any]) -> bytes:
     """PNG bytes of the position a scenario document describes (raises InvalidActionError)."""
     position = scenario.parse(data)
     view = scenario_view(position)
-    detail = Text("{tiles} tiles · netted tiles are hatched", tiles=len(position.tiles))
+    detail = Text.plural(
+        "{count} tile · netted tiles are hatched",
+        "{count} tiles · netted tiles are hatched",
+        len(position.tiles),
+    )
     title = (Text("Scenario position"), detail, False)
     return delivery_png(paint_board(board_layout(view, title=title)), view)

@@ -208,7 +208,7 @@ def status_strip(top: int, view: SniperView, say: Say = str) -> Strip:
         p.sprites.append(Sprite("token", kind, (x, y2 + 44), 15))
         p.texts.append(Label((x + 22, y2 + 44), f"× {count}", BODY, st.TEXT, "lm"))
         x += 86
-    hits = say(Text("Hits this turn: {hits}", hits=view.hits_this_turn))
+    hits = say(Text.plural("{count} hit this turn", "{count} hits this turn", view.hits_this_turn))
     p.texts.append(Label((left, y2 + 82), hits, BODY, st.MUTED, "lm", REGULAR))
     ry = y + 10
     p.texts.append(Label((right, ry), say(Text("Your objectives")), HEAD, st.TEXT, "lm"))
@@ -257,7 +257,7 @@ def caption_strip(
     y = top + 40
     shown = list(lines[:limit])
     if len(lines) > limit:
-        shown.append(Text("… and {count} more", count=len(lines) - limit))
+        shown.append(Text.plural("… and {count} more", "… and {count} more", len(lines) - limit))
     for line in shown:
         for k, part in enumerate(wrap(say(line), BODY, st.WIDTH - 2 * st.MARGIN - 24)):
             if k == 0:

@@ -113,7 +113,7 @@ def _impacts(frame: TurnFrame, before: TurnFrame, say: Say) -> tuple[tuple[str, 
     for zone, key in enumerate(ZONES):
         new = len(frame.ship.tiles[zone]) - len(before.ship.tiles[zone])
         if new > 0:
-            found[key] = say(Text("{count} damage", count=new))
+            found[key] = say(Text.plural("{count} damage", "{count} damage", new))
     return tuple((z, found[z]) for z in ZONES if z in found)
 
 
@@ -177,8 +177,8 @@ def _tally(result: FlightResult, turn: int, mission: str) -> Text:
     survived = sum(1 for e in done if e.kind == "survived")
     parts = [mission_title(mission)] if mission else []
     parts += [
-        Text("{count} destroyed", count=destroyed),
-        Text("{count} passed Z", count=survived),
+        Text.plural("{count} destroyed", "{count} destroyed", destroyed),
+        Text.plural("{count} passed Z", "{count} passed Z", survived),
     ]
     return Text.joined(" · ", parts)
 
@@ -212,7 +212,7 @@ def _lines(
         events = [e for e in events if e.kind != kind]
     lines: list[tuple[TraceEvent | None, str]] = [(e, clean(e, crew, names, say)) for e in events]
     if len(lines) > room:
-        more = Text("… and {count} more", count=len(lines) - room + 1)
+        more = Text.plural("… and {count} more", "… and {count} more", len(lines) - room + 1)
         lines = [*lines[: room - 1], (None, say(more))]
     return lines or [(None, say(Text("A quiet turn.")))]
 

@@ -147,7 +147,7 @@ async def test_resign_rates_the_game_and_shows_profiles(session: Session) -> Non
     out = await run(session, "/seed rated", DUEL, "/neuroshima resign")
     assert "[game over, game 1]" in out and "won" in out
     out = await run(session, "/profile", "/leaderboard", "/games")
-    assert "you in Neuroshima Hex: rating" in out and "1 games, 0 wins" in out
+    assert "you in Neuroshima Hex: rating" in out and "1 game, 0 wins" in out
     assert "Neuroshima Hex leaderboard:" in out and "1. you:" in out
     assert "You are in no open games." in out
 

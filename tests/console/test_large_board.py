@@ -18,7 +18,7 @@ async def test_five_seats_against_the_ai_start_on_the_large_board(session: Sessi
     assert "Game 1 started." in out
     # The 37 hexes by their own names: column A has four hexes on the large board, three on
     # the small one, and G4 exists only on the large one.
-    assert "hq, 37 in all: hq A1, hq A2, hq A3, hq A4, hq B1," in out
+    assert "hq, 37 options: hq A1, hq A2, hq A3, hq A4, hq B1," in out
     assert "(+31 more)" in out
     table = await load_table(session.service.host, 1)
     assert sorted(legal_texts(table, 0)) == sorted(f"hq {LARGE.label(h)}" for h in LARGE.hexes)
@@ -37,7 +37,7 @@ async def test_the_host_may_choose_the_small_board_for_five(session: Session) ->
         session, "/seed small", "/neuroshima new mode:deathmatch seats:5 vs:ai board:standard"
     )
     assert "Game 1 started." in out
-    assert "hq, 19 in all: hq A1, hq A2, hq A3, hq B1," in out and "(+13 more)" in out
+    assert "hq, 19 options: hq A1, hq A2, hq A3, hq B1," in out and "(+13 more)" in out
     table = await load_table(session.service.host, 1)
     assert len(legal_texts(table, 0)) == 19
     typed = await complete_line(session, "/neuroshima act action:hq G")

@@ -85,7 +85,7 @@ async def test_a_sniper_mission_names_modifiers_and_equipment(session: Session) 
     assert "Your equipment: Camouflage Net, Muffled Boots, Steady Breathing." in text
     assert "chance: equipment dealt: Camouflage Net, Muffled Boots, Steady Breathing" in text
     assert "[game over, game 1]" in text
-    assert "Pinecrest Signal Station / Scout: 1 missions" in text
+    assert "Pinecrest Signal Station / Scout: 1 mission" in text
     assert "No finished missions on Tidewater Depot (Radio operator) yet." in text
     assert leaks(transcript, notation) == []
 

@@ -49,7 +49,7 @@ async def test_the_export_holds_seats_settings_and_own_moves(
     await _duel(session)
     said = await run(session, "/as alice", "/settings timezone:Europe/Prague", "/privacy export")
     assert "Everything Muster keeps about you is in the attached file" in said
-    assert "(1 seats, 1 moves)" in said
+    assert "(1 seat, 1 move)" in said
     (written,) = (tmp_path / "out").glob("muster-data-*.json")
     data = json.loads(written.read_text(encoding="utf-8"))
     alice = session.service.user("alice")

@@ -125,7 +125,7 @@ async def test_verify_fails_on_a_tampered_secret_log_or_words(service: Service) 
     forged = replace(moves[shot].action, tiebreak=moves[shot].action.tiebreak + 1)
     tampered = [*moves[:shot], replace(moves[shot], action=forged), *moves[shot + 1 :]]
     [draws] = check(log=tampered)
-    assert draws.startswith("FAILED: ") and draws.endswith("chance results recomputed: 1 differ!")
+    assert draws.startswith("FAILED: ") and draws.endswith("chance results recomputed: 1 differs!")
 
 
 async def test_single_advantages_and_disadvantages_from_the_command(service: Service) -> None:

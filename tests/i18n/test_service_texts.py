@@ -25,13 +25,13 @@ from storage.sqlite import SqliteStore
 from tests.contract.stones import STONES
 
 WHY_EN = [
-    "Swiss round 1: 3 players in 1 score groups; the matching avoids second byes, then rematches,"
+    "Swiss round 1: 3 players in 1 score group; the matching avoids second byes, then rematches,"
     " then score gaps, then first-player imbalance, then pairs top half against bottom half.",
     "Table 1: alice (0) v bob (0); same score group; alice plays first (alternating by table).",
     "Bye: AI easy 1 (0), the lowest-ranked without a bye.",
 ]
 WHY_CS = [
-    "Švýcarské kolo 1: hráčů: 3, bodových skupin: 1; párování se vyhýbá nejdřív druhému volnu,"
+    "Švýcarské kolo 1: 3 hráči, 1 bodová skupina; párování se vyhýbá nejdřív druhému volnu,"
     " pak opakovaným zápasům, pak rozdílům v bodech, pak nerovnoměrnému začínání a nakonec páruje"
     " horní polovinu skupiny s dolní.",
     "Stůl 1: alice (0) proti bob (0); stejná bodová skupina; začíná alice (střídání podle stolů).",

@@ -96,7 +96,7 @@ async def test_a_game_of_stones_in_the_console(session: Session) -> None:
     assert "Game 1 is over: alice won (took the last stone)." in out
     out = await run(session, "/history", "/profile game:stones")
     assert "Result: took the last stone" in out
-    assert "alice in Stones: rating 3.4, 1 games, 1 wins." in out
+    assert "alice in Stones: rating 3.4, 1 game, 1 win." in out
 
 
 @pytest.fixture

@@ -59,7 +59,7 @@ async def test_a_puzzle_is_played_typed_and_rated_in_the_console(
         f"1. you: {skill.shown(rating)} (1 of 1 solved)",
     ]
     mine = await say(console, "/puzzle rating")
-    assert mine.splitlines()[1] == "Daily streak: 1 (best 1)."
+    assert mine.splitlines()[1] == "Daily streak: 1 day (best 1 day)."
 
 
 async def test_a_wrong_try_in_the_console_shows_its_battle_and_may_be_tried_again(

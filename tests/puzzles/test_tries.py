@@ -267,7 +267,8 @@ async def test_another_server_sees_none_of_this_servers_ratings(
         "Nobody has a puzzle rating here yet: /puzzle play."
     )
     assert await run("puzzle rating", ALICE, OTHER) == (
-        "Your puzzle rating here: 1500 (0 rated tries, 0 solved).\nDaily streak: 0 (best 0)."
+        "Your puzzle rating here: 1500 (0 rated tries, 0 solved).\n"
+        "Daily streak: 0 days (best 0 days)."
     )
 
 

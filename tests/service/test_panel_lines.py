@@ -23,13 +23,13 @@ def test_a_long_list_is_grouped_by_kind_with_counts() -> None:
     lines = can_lines(options)
     assert lines[0] == "You can:"
     assert lines[1] == (
-        "  move, 124 in all: move A0 B0, move A1 B1, move A2 B2, move A3 B3, move A4 B4,"
+        "  move, 124 options: move A0 B0, move A1 B1, move A2 B2, move A3 B3, move A4 B4,"
         " move A5 B5 (+118 more)"
     )
     assert lines[2:] == [
-        "  shoot, 1 in all: shoot D2 3",
-        "  loot, 1 in all: loot B1",
-        "  objective, 1 in all: objective 2",
-        "  equip, 1 in all: equip decoy_flare red",
+        "  shoot, 1 option: shoot D2 3",
+        "  loot, 1 option: loot B1",
+        "  objective, 1 option: objective 2",
+        "  equip, 1 option: equip decoy_flare red",
     ]
-    assert localise(lines[2], "cs") == "  shoot, celkem 1: shoot D2 3"
+    assert localise(lines[2], "cs") == "  shoot, 1 možnost: shoot D2 3"

@@ -214,10 +214,13 @@ def check_setup(key: str, mode: str | None, seats: int | None, options: Mapping[
     if profile.roles and profile.unique_roles and count > len(profile.roles):
         # Such a lobby could never start: every seat needs a role of its own.
         raise LobbyError(
-            "At most {count} players: each needs a different choice ({label}).",
+            Text.plural(
+                "At most {count} player: each needs a different choice ({label}).",
+                "At most {count} players: each needs a different choice ({label}).",
+                len(profile.roles),
+                label=role_label(profile),
+            ),
             code="too_many_seats",
-            count=len(profile.roles),
-            label=role_label(profile),
         )
     # Which armies the players pick does not decide whether the options are valid.
     roles = [profile.roles[i % len(profile.roles)] if profile.roles else None

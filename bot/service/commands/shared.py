@@ -131,12 +131,12 @@ async def _profile(service: Service, user: UserId, o: Options) -> Reply:
         return Reply(Text("{player} has no rated {game} games yet.", player=name, game=game))
     lines = [
         Text(
-            "{player} in {game}: rating {rating}, {games} games, {wins} wins.",
+            "{player} in {game}: rating {rating}, {games}, {wins}.",
             player=name,
             game=game,
             rating=f"{p.rating:.1f}",
-            games=p.games,
-            wins=p.wins,
+            games=Text.plural("{count} game", "{count} games", p.games),
+            wins=Text.plural("{count} win", "{count} wins", p.wins),
         )
     ]
     for entry in p.history[-5:]:
@@ -163,11 +163,11 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     for rank, (uid, rating, games) in enumerate(rows, start=1):
         lines.append(
             Text(
-                "  {rank}. {player}: {rating} ({games} games)",
+                "  {rank}. {player}: {rating} ({games})",
                 rank=rank,
                 player=service.host.name(uid),
                 rating=f"{rating:.1f}",
-                games=games,
+                games=Text.plural("{count} game", "{count} games", games),
             )
         )
     return Reply(Text.lines(lines))

@@ -10,6 +10,7 @@ from typing import Any
 from bot.service.errors import LobbyError
 from bot.service.profiles import profile_for
 from games.registry import find_game
+from games.text import Text
 
 FORMATS = ("swiss", "round-robin", "knockout")
 KINDS = ("night", "season")
@@ -141,10 +142,13 @@ def build_config(game_key: str, **given: Any) -> LeagueConfig:
     chosen = next((m for m in modes if m.name == given.get("mode")), modes[0] if modes else None)
     if chosen is None:
         raise LeagueError(
-            "{game} has no mode for {seats} players.",
+            Text.plural(
+                "{game} has no mode for {count} player.",
+                "{game} has no mode for {count} players.",
+                cfg.seats,
+                game=spec.name,
+            ),
             code="wrong_mode",
-            game=spec.name,
-            seats=cfg.seats,
         )
     if cfg.rounds is not None and not 1 <= cfg.rounds <= MAX_ROUNDS:
         raise LeagueError("Rounds must be 1 to {max}.", code="bad_rounds", max=MAX_ROUNDS)

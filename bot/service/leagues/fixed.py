@@ -108,7 +108,14 @@ def knockout_round(
     tables: list[tuple[int, ...]] = []
     byes: list[int] = []
     left = len([s for s in slots if s])
-    why = [Text("Knockout round {round}: {left} left, seeded by rating.", round=number, left=left)]
+    why = [
+        Text.plural(
+            "Knockout round {round}: {count} left, seeded by rating.",
+            "Knockout round {round}: {count} left, seeded by rating.",
+            left,
+            round=number,
+        )
+    ]
     for i in range(0, len(slots), 2):
         a, b = slots[i], slots[i + 1]
         if a and b:

@@ -43,12 +43,13 @@ async def _record(host: Host, table: Table) -> list[Message]:
         current = after.current()
         done = sum(t.result is not None for t in current.tables) if current else 0
         total = len(current.tables) if current else 0
-        text = Text(
-            "{league}, round {round}: result recorded ({done} of {total} tables finished).",
+        text = Text.plural(
+            "{league}, round {round}: result recorded ({done} of {count} table finished).",
+            "{league}, round {round}: result recorded ({done} of {count} tables finished).",
+            total,
             league=state.head.name,
             round=link.round,
             done=done,
-            total=total,
         )
         return [Notice(table.id, text)]
     log.error("league %d: could not record game %d", link.league_id, table.id)

@@ -78,7 +78,7 @@ def explained(host: Host, state: LeagueState, line: str) -> Text:
     if isinstance(line, Text) and line.template:
         params = line.params.items()
         named = {k: explained(host, state, v) if isinstance(v, str) else v for k, v in params}
-        return Text(line.template, **named)
+        return line.refill(**named)
     entrant = next((e for e in state.entrants if line == ref(e)), None)
     if entrant is not None:
         name = entrant_name(host, state, entrant)
@@ -123,13 +123,17 @@ def subtitle(state: LeagueState) -> Text:
         if played
         else Text("not paired yet")
     )
-    seats = Text("duels") if cfg.duels else Text("tables of {seats}", seats=cfg.seats)
+    seats = (
+        Text("duels")
+        if cfg.duels
+        else Text.plural("tables of {count}", "tables of {count}", cfg.seats)
+    )
     return Text(
-        "{format}, {seats}, {where} · {players} players · {phase}",
+        "{format}, {seats}, {where} · {players} · {phase}",
         format=term(cfg.format),
         seats=seats,
         where=where,
-        players=len(state.active()),
+        players=Text.plural("{count} player", "{count} players", len(state.active())),
         phase=term(state.phase),
     )
 
@@ -258,8 +262,16 @@ LOG_LINES = {
     "left": Text("{player} left"),
     "checked_in": Text("{player} checked in"),
     "checkin_open": Text("check-in opened"),
-    "started": Text("started with {players} players, {dropped} dropped for not checking in"),
-    "paired": Text("round {round} paired: {tables} tables"),
+    # Counting lines keep their plural forms here; log_line fills them (LOG_COUNTS).
+    "started": Text.plural(
+        "started with {count} player, {dropped}",
+        "started with {count} players, {dropped}",
+        0,
+        dropped="",
+    ),
+    "paired": Text.plural(
+        "round {round} paired: {count} table", "round {round} paired: {count} tables", 0, round=""
+    ),
     "result": Text("round {round} table {board}: {points} ({source}: {reason})"),
     "voided": Text("round {round} voided for re-pairing: {reason}"),
     "paused": Text("paused: {reason}"),
@@ -282,6 +294,8 @@ LOG_LINES_BY = {
     "cancelled": Text("cancelled by {actor}: {reason}"),
 }
 """The same, for the kinds that name who did it when someone did."""
+LOG_COUNTS = {"started": "players", "paired": "tables"}
+"""The kinds whose line counts something: the event's list whose length is the count."""
 
 
 def _logged_reason(e: LeagueEvent) -> str:
@@ -302,18 +316,24 @@ def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
     if said is None:
         what: Text = Text.verbatim(e.kind)
     else:
-        what = Text(
-            said.template,
-            player=name,
-            user=host.name(int(d.get("user", 0))),
-            players=len(d.get("players", [])),
-            dropped=len(d.get("dropped", [])),
-            round=d.get("round"),
-            tables=len(d.get("tables", [])),
-            board=d.get("board"),
-            points="-".join(f"{p:g}" for p in d.get("points", [])),
-            source=SOURCES.get(str(d.get("source"))) or d.get("source"),
-            reason=_logged_reason(e),
-            actor=host.name(e.actor),
-        )
+        dropped = len(d.get("dropped", []))
+        counted = LOG_COUNTS.get(e.kind)
+        values: dict[str, object] = {
+            "player": name,
+            "user": host.name(int(d.get("user", 0))),
+            "dropped": Text.plural(
+                "{count} dropped for not checking in",
+                "{count} dropped for not checking in",
+                dropped,
+            ),
+            "round": d.get("round"),
+            "board": d.get("board"),
+            "points": "-".join(f"{p:g}" for p in d.get("points", [])),
+            "source": SOURCES.get(str(d.get("source"))) or d.get("source"),
+            "reason": _logged_reason(e),
+            "actor": host.name(e.actor),
+        }
+        if counted:
+            values["count"] = len(d.get(counted, []))
+        what = Text.message(said.template, values, said.plural_template)
     return Text("{when} #{seq} {what}", when=when, seq=e.seq, what=what)

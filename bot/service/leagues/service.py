@@ -426,8 +426,8 @@ def _scheduled(head: LeagueHead, cfg: LeagueConfig, channel: int | None) -> Sche
     assert cfg.start is not None
     rounds = cfg.rounds or 4
     end = cfg.start + timedelta(seconds=cfg.round_time * rounds)
-    about = Text(
-        "{game} {format} league, {rounds} rounds",
-        game=head.game_key, format=term(cfg.format), rounds=rounds,
+    about = Text.plural(
+        "{game} {format} league, {count} round", "{game} {format} league, {count} rounds",
+        rounds, game=head.game_key, format=term(cfg.format),
     )  # fmt: skip
     return ScheduledEvent(head.id, head.guild_id, channel, head.name, cfg.start, end, about)

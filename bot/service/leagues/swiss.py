@@ -136,12 +136,12 @@ def duels(
     )
     why = [
         Text(
-            "Swiss round {round}: {players} players in {groups} score groups; the matching"
-            " avoids second byes, then rematches, then score gaps, then first-player imbalance,"
-            " then pairs top half against bottom half.",
+            "Swiss round {round}: {players} in {groups}; the matching avoids second byes, then"
+            " rematches, then score gaps, then first-player imbalance, then pairs top half"
+            " against bottom half.",
             round=round_no,
-            players=len(players),
-            groups=len(groups),
+            players=Text.plural("{count} player", "{count} players", len(players)),
+            groups=Text.plural("{count} score group", "{count} score groups", len(groups)),
         )
     ]
     for pair in ordered:
@@ -290,25 +290,28 @@ def tables(
     result = best
     why = [
         Text(
-            "Swiss round {round}: tables of {size} by score groups ({tables} tables); matchings"
-            " pair players, then pairs into tables, avoiding repeat meetings first.",
+            "Swiss round {round}: tables of {size} by score groups ({tables}); matchings pair"
+            " players, then pairs into tables, avoiding repeat meetings first.",
             round=round_no,
             size=size,
-            tables=len(result),
+            tables=Text.plural("{count} table", "{count} tables", len(result)),
         )
     ]
     for board, table in enumerate(result, start=1):
         shown = Text.joined(", ", (_scored(i, by_id[i].score) for i in table))
         again = sum(met.get(frozenset((a, b)), 0) for a in table for b in table if a < b)
-        line = Text(
-            "Table {board}: {players}; {first} starts (fewest first turns);"
-            " {repeats} repeat meeting(s) could not be avoided."
+        said = {"board": board, "players": shown, "first": ref(table[0])}
+        line = (
+            Text.plural(
+                "Table {board}: {players}; {first} starts (fewest first turns);"
+                " {count} repeat meeting could not be avoided.",
+                "Table {board}: {players}; {first} starts (fewest first turns);"
+                " {count} repeat meetings could not be avoided.",
+                again,
+                **said,
+            )
             if again
-            else "Table {board}: {players}; {first} starts (fewest first turns).",
-            board=board,
-            players=shown,
-            first=ref(table[0]),
-            repeats=again,
+            else Text("Table {board}: {players}; {first} starts (fewest first turns).", **said)
         )
         why.append(line)
     for p in byes:

@@ -16,6 +16,7 @@ from games.neuroshima.position import Position
 from games.neuroshima.puzzles.model import FORMAT, THEMES, Goal, GoalKind, Puzzle, PuzzleError
 from games.neuroshima.queries import hq_hex, is_hq, opponents
 from games.neuroshima.tiles import Kind, tile_type, tile_types
+from games.text import Text
 
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 MAX_HAND = 3
@@ -98,7 +99,13 @@ def _seat(data: dict[str, Any], position: Position) -> int:
 def _hand(data: dict[str, Any], position: Position, seat: int) -> tuple[str, ...]:
     hand = data.get("hand")
     if not isinstance(hand, list) or not 1 <= len(hand) <= MAX_HAND:
-        raise _fail('"hand" must list 1 to {most} tile ids', most=MAX_HAND)
+        raise _fail(
+            Text.plural(
+                '"hand" must list 1 to {count} tile id',
+                '"hand" must list 1 to {count} tile ids',
+                MAX_HAND,
+            )
+        )
     army = position.armies[seat]
     for tile in hand:
         if not isinstance(tile, str) or tile not in tile_types():

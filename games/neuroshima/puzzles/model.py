@@ -69,11 +69,16 @@ class Goal:
         if self.kind is GoalKind.DESTROY_HQ:
             return Text("Destroy the enemy HQ in this turn's battle.")
         if self.kind is GoalKind.WIN_BY:
-            return Text("Win the battle by at least {points} HQ hit points.", points=self.amount)
+            return Text.plural(
+                "Win the battle by at least {count} HQ hit point.",
+                "Win the battle by at least {count} HQ hit points.",
+                self.amount,
+            )
         if self.kind is GoalKind.SURVIVE:
-            return Text(
-                "Survive the battle with more than {points} hit points on your HQ.",
-                points=self.amount,
+            return Text.plural(
+                "Survive the battle with more than {count} hit point on your HQ.",
+                "Survive the battle with more than {count} hit points on your HQ.",
+                self.amount,
             )
         return Text("Save your unit on {hex} from the battle.", hex=label)
 

@@ -105,17 +105,19 @@ def goal_reached(puzzle: Puzzle, after: State) -> tuple[bool, Text]:
         margin = sum(_hq_loss(puzzle, after, s) for s in enemies) - _hq_loss(puzzle, after, seat)
         if margin >= goal.amount:
             return True, Text("Solved: the goal is reached.")
-        return False, Text(
-            "Not solved: the battle was won by {points} HQ hit points; {needed} were needed.",
-            points=margin,
+        return False, Text.plural(
+            "Not solved: the battle was won by {count} HQ hit point; {needed} were needed.",
+            "Not solved: the battle was won by {count} HQ hit points; {needed} were needed.",
+            margin,
             needed=goal.amount,
         )
     if goal.kind is GoalKind.SURVIVE:
         if own > goal.amount:
             return True, Text("Solved: the goal is reached.")
-        return False, Text(
-            "Not solved: your HQ has {hp} hit points left; it needed more than {needed}.",
-            hp=own,
+        return False, Text.plural(
+            "Not solved: your HQ has {count} hit point left; it needed more than {needed}.",
+            "Not solved: your HQ has {count} hit points left; it needed more than {needed}.",
+            own,
             needed=goal.amount,
         )
     tile = _saved_tile(puzzle)
@@ -139,4 +141,8 @@ def _destroyed(puzzle: Puzzle, goal: Goal, after: State) -> tuple[bool, Text]:
     if fallen:
         return True, Text("Solved: the goal is reached.")
     left = min(hp[s] for s in targets)
-    return False, Text("Not solved: the enemy HQ stands with {hp} hit points.", hp=left)
+    return False, Text.plural(
+        "Not solved: the enemy HQ stands with {count} hit point.",
+        "Not solved: the enemy HQ stands with {count} hit points.",
+        left,
+    )

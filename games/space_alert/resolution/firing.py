@@ -221,11 +221,12 @@ def _strike(world: World, threat: Threat, total: int, shield_bonus: int) -> None
         threat.hit_this_step += dealt
         world.log(
             "damage",
-            Text(
-                "{threat} takes {dealt} ({left} left)",
+            Text.plural(
+                "{threat} takes {dealt} ({count} left)",
+                "{threat} takes {dealt} ({count} left)",
+                threat.remaining,
                 threat=threat.key,
                 dealt=dealt,
-                left=threat.remaining,
             ),
             threat=threat,
         )

@@ -257,11 +257,12 @@ def _self_damage(world: World, threat: Threat, effect: Effect) -> None:
     threat.damage += effect.amount
     world.log(
         "threat",
-        Text(
-            "{threat} burns {amount} ({left} left)",
+        Text.plural(
+            "{threat} burns {amount} ({count} left)",
+            "{threat} burns {amount} ({count} left)",
+            threat.remaining,
             threat=threat.key,
             amount=effect.amount,
-            left=threat.remaining,
         ),
     )
     if threat.damage >= threat.health:

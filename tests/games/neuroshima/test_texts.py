@@ -140,7 +140,9 @@ def test_battle_log_lines_translate_the_kind_of_hit() -> None:
     shot, hq = state.last_battle.log
     assert shot == "phase 3: C5 moloch.cyborg ranged 1 -> C3 outpost.hq"
     assert said(shot, "cs") == "fáze 3: C5 moloch.cyborg střelba 1 -> C3 outpost.hq"
-    assert said(hq, "ru") == "фаза 3: штаб места 1 получает 1, осталось 19"
+    assert hq == "phase 3: seat 1 HQ takes 1 wound, 19 left"
+    assert said(hq, "ru") == "фаза 3: штаб места 1 получает 1 рану, осталось 19"
+    assert said(hq, "pl") == "faza 3: sztab miejsca 1 otrzymuje 1 ranę, zostało 19"
 
 
 def test_outcome_reasons_are_translatable() -> None:

@@ -76,9 +76,9 @@ def said_sample() -> Standings:
     """The same night as the league service hands it over: its words are Texts."""
     base = sample()
     subtitle = Text(
-        "{format}, {seats}, {where} · {players} players · {phase}", format=Text("swiss"),
+        "{format}, {seats}, {where} · {players} · {phase}", format=Text("swiss"),
         seats=Text("duels"), where=Text("round {played} of {total}", played=4, total=4),
-        players=8, phase=Text("running"),
+        players=Text.plural("{count} player", "{count} players", 8), phase=Text("running"),
     )  # fmt: skip
     tables = tuple(
         TableLine(t.board, t.players, Text("playing") if t.state == "playing" else t.state)
@@ -96,7 +96,7 @@ def test_the_said_sample_reads_as_before_in_english() -> None:
 def test_standings_in_russian() -> None:
     _, texts, _ = layout(said_sample(), RUSSIAN)
     words = [t.text for t in texts]
-    assert words[1] == "швейцарская, дуэли, раунд 4 из 4 · игроков: 8 · идёт"
+    assert words[1] == "швейцарская, дуэли, раунд 4 из 4 · 8 игроков · идёт"
     assert words[2:9] == ["#", "Игрок", "Очки", "Bh", "SB", "И", "В-Н-П"]
     assert "Frank (выбыл(а))" in words and "Столы раунда 4" in words
     assert "Стол 2: Carol v Dmitri Alexandrovich Karamazov-Smerdyakov" in words

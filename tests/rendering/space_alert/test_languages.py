@@ -134,7 +134,7 @@ def test_every_word_is_said_and_fits(lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "cs", "ru", "pl"])
 def test_a_hit_marker_never_covers_the_zone_name(lang: str) -> None:
     say = partial(localise, lang=lang)
-    markers = [Text("shields held"), Text("{count} damage", count=3)]
+    markers = [Text("shields held"), Text.plural("{count} damage", "{count} damage", 3)]
     for zone, key in enumerate(ZONES):
         _, plate_end = zone_plate(zone, say(ZONE_NAMES[key]))
         assert all(plate_end + 4 <= impact_left(zone, say(m)) for m in markers), key

@@ -108,10 +108,10 @@ async def _rating(service: Service, user: UserId, o: Options) -> Reply:
     day = await tries.today(service, scope)
     streak = tries.standing(await service.store.puzzle_streak(scope, uid), day)
     said = Text(
-        "Your puzzle rating here: {rating} ({tries} rated tries, {solved} solved).",
+        "Your puzzle rating here: {rating} ({tries}, {solved}).",
         rating=skill.shown(rating),
-        tries=rating.tries,
-        solved=rating.solved,
+        tries=Text.plural("{count} rated try", "{count} rated tries", rating.tries),
+        solved=Text.plural("{count} solved", "{count} solved", rating.solved),
     )
     return Reply(Text.lines([said, streak_line(streak)]))
 

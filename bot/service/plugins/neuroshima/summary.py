@@ -47,21 +47,19 @@ def _seat_line(seat: Any, scoring: bool) -> Text:
         "army": _army_name(seat.army),
         "hp": seat.hq_hp,
         "score": seat.score,
-        "deck": seat.deck_left,
+        "deck": Text.plural("{count} in deck", "{count} in deck", seat.deck_left),
         "hand": hand if seat.hand else Text("empty"),
     }
     if seat.eliminated:
         if scoring:
             return Text(
-                "Seat {seat} {army}: HQ destroyed, score {score}, {deck} in deck; hand: {hand}",
+                "Seat {seat} {army}: HQ destroyed, score {score}, {deck}; hand: {hand}",
                 **values,
             )
-        return Text("Seat {seat} {army}: HQ destroyed, {deck} in deck; hand: {hand}", **values)
+        return Text("Seat {seat} {army}: HQ destroyed, {deck}; hand: {hand}", **values)
     if scoring:
-        return Text(
-            "Seat {seat} {army}: HQ {hp}, score {score}, {deck} in deck; hand: {hand}", **values
-        )
-    return Text("Seat {seat} {army}: HQ {hp}, {deck} in deck; hand: {hand}", **values)
+        return Text("Seat {seat} {army}: HQ {hp}, score {score}, {deck}; hand: {hand}", **values)
+    return Text("Seat {seat} {army}: HQ {hp}, {deck}; hand: {hand}", **values)
 
 
 def _tile_line(label: str, tile: Any, netted: bool) -> Text:

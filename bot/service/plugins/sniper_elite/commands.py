@@ -169,7 +169,8 @@ async def _start(service: Service, user: UserId, o: Options) -> Reply:
     if not words:
         return await service.start(gid, user)
     if len(words) > MAX_WORDS:
-        raise LobbyError(Text("Your words are 1-{n} characters.", n=MAX_WORDS),
+        raise LobbyError(Text.plural("Your words are 1-{count} character.",
+                                     "Your words are 1-{count} characters.", MAX_WORDS),
                          code="bad_seed")  # fmt: skip
     # The words are stored with the start itself: a refused start keeps the lobby as it was.
     options = {**table.settings.options, "seeds": {"0": words}}
@@ -244,17 +245,17 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
     for rank, (m, games, wins) in enumerate(rows, start=1):
         lines.append(
             Text(
-                "  {rank}. {player}: {score} (out alive, {objectives} objectives, {rounds} rounds "
-                "left, {hits} hits; {wins} of {games} won)"
+                "  {rank}. {player}: {score} (out alive, {objectives}, {rounds}, {hits};"
+                " {wins} of {games} won)"
                 if m.won
-                else "  {rank}. {player}: {score} (lost, {objectives} objectives, {rounds} rounds "
-                "left, {hits} hits; {wins} of {games} won)",
+                else "  {rank}. {player}: {score} (lost, {objectives}, {rounds}, {hits};"
+                " {wins} of {games} won)",
                 rank=rank,
                 player=service.host.name(m.user_id),
                 score=m.score,
-                objectives=m.objectives,
-                rounds=m.rounds_left,
-                hits=m.hits,
+                objectives=Text.plural("{count} objective", "{count} objectives", m.objectives),
+                rounds=records.rounds_left(m.rounds_left),
+                hits=Text.plural("{count} hit", "{count} hits", m.hits),
                 wins=wins,
                 games=games,
             )

@@ -125,10 +125,12 @@ def summary(view: SniperView) -> Text:
     stack = _listed([Token(t).word for t in view.health_stack], Text("empty"))
     lines.append(
         Text(
-            "Health stack (bottom first): {stack}; wounds {wounds}; hits this turn {hits}.",
+            "Health stack (bottom first): {stack}; {wounds}; {hits}.",
             stack=stack,
-            wounds=view.wounds,
-            hits=view.hits_this_turn,
+            wounds=Text.plural("{count} wound", "{count} wounds", view.wounds),
+            hits=Text.plural(
+                "{count} hit this turn", "{count} hits this turn", view.hits_this_turn
+            ),
         )
     )
     bag = [Text("{count} {kind}", count=n, kind=Token(kind).word) for kind, n in view.bag]

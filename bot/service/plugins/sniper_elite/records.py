@@ -36,6 +36,11 @@ def map_name(key: str) -> str:
     return load_board(key).name if key in BOARD_KEYS else key
 
 
+def rounds_left(count: int) -> Text:
+    """How many rounds a mission had left when the sniper got out."""
+    return Text.plural("{count} round left", "{count} rounds left", count)
+
+
 def challenge_name(key: str) -> Text:
     """An officer challenge by its name, never its id."""
     return CHALLENGE_NAMES.get(key) or Text.verbatim(key)
@@ -128,12 +133,11 @@ def personal(found: list[Mission], user_id: int) -> list[str]:
         won = [m for m in games if m.won]
         best = max(games, key=lambda m: m.score)
         line = Text(
-            "{map} / {challenge}: {missions} missions, {won} won; best score {score} "
-            "(game #{game})",
+            "{map} / {challenge}: {missions}, {won}; best score {score} (game #{game})",
             map=map_name(map_key),
             challenge=challenge_name(challenge),
-            missions=len(games),
-            won=len(won),
+            missions=Text.plural("{count} mission", "{count} missions", len(games)),
+            won=Text.plural("{count} won", "{count} won", len(won)),
             score=best.score,
             game=best.game_id,
         )
@@ -143,9 +147,9 @@ def personal(found: list[Mission], user_id: int) -> list[str]:
                 [
                     line,
                     Text(
-                        "; most rounds left {rounds}, fewest hits {hits}",
-                        rounds=max(m.rounds_left for m in won),
-                        hits=min(m.hits for m in won),
+                        "; at most {rounds}, at fewest {hits}",
+                        rounds=rounds_left(max(m.rounds_left for m in won)),
+                        hits=Text.plural("{count} hit", "{count} hits", min(m.hits for m in won)),
                     ),
                 ],
             )

@@ -142,10 +142,11 @@ def _result_line(view: View) -> Text:
     assert result is not None
     if result.lost:
         return Text("The ship was lost: {reason}.", reason=result.loss_reason)
-    return Text(
-        "The ship returned. Score {score} ({points} threat points).",
+    return Text.plural(
+        "The ship returned. Score {score} ({count} threat point).",
+        "The ship returned. Score {score} ({count} threat points).",
+        result.threat_points,
         score=result.score,
-        points=result.threat_points,
     )
 
 

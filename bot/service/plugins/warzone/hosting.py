@@ -142,14 +142,17 @@ def summary(view: WarzoneView) -> Text:
         flags += [Text("done")] if s.activated else []
         flags += [Text("with {squad}", squad=s.attached_to)] if s.attached_to else []
         flags += [s.policy] if s.policy else []
-        values = {"key": s.key, "seat": s.seat, "name": s.name.split(" (")[0],
-                  "count": alive.get(s.key, 0)}  # fmt: skip
+        values = {"key": s.key, "seat": s.seat, "name": s.name.split(" (")[0]}
+        left = alive.get(s.key, 0)
         if flags:
             said = Text.joined(", ", flags)
-            lines.append(Text("  {key} seat {seat}: {name}, {count} left [{flags}]", flags=said,
-                              **values))  # fmt: skip
+            lines.append(Text.plural("  {key} seat {seat}: {name}, {count} left [{flags}]",
+                                     "  {key} seat {seat}: {name}, {count} left [{flags}]",
+                                     left, flags=said, **values))  # fmt: skip
         else:
-            lines.append(Text("  {key} seat {seat}: {name}, {count} left", **values))
+            lines.append(Text.plural("  {key} seat {seat}: {name}, {count} left",
+                                     "  {key} seat {seat}: {name}, {count} left",
+                                     left, **values))  # fmt: skip
     return Text.lines(lines)
 
 
@@ -194,8 +197,9 @@ def read_list(text: str | None, name: str | None) -> tuple[str, Text]:
     if name:
         army = preset(name)
         raw = PRESETS[name]
-        return format_list(raw), Text("Preset {name}: {points} points.", name=name,
-                                      points=army.points)  # fmt: skip
+        return format_list(raw), Text.plural("Preset {name}: {count} point.",
+                                             "Preset {name}: {count} points.", army.points,
+                                             name=name)  # fmt: skip
     assert text is not None
     # Discord options are one line: ';' or '|' separate squad lines
     lines = text.replace("|", "\n").replace(";", "\n")
@@ -203,8 +207,9 @@ def read_list(text: str | None, name: str | None) -> tuple[str, Text]:
         army = validate(parse_list(lines))
     except GameError as err:
         raise LobbyError(err.user_message, code="invalid_list") from None
-    accepted = Text("List accepted: {faction}, {points} points.", faction=army.faction,
-                    points=army.points)  # fmt: skip
+    accepted = Text.plural("List accepted: {faction}, {count} point.",
+                           "List accepted: {faction}, {count} points.", army.points,
+                           faction=army.faction)  # fmt: skip
     notes = [Text("  note: {note}", note=n) for n in army.notes]
     return lines, Text.lines([accepted, *notes])
 

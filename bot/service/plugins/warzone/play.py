@@ -259,9 +259,12 @@ def sight_lines(view: WarzoneView, pairs: list[tuple[str, str]]) -> list[Text]:
         verdict = verdict_text(seen.clear, seen.in_arc, seen.visible, seen.cover.value)
         rays = sum(1 for _, _, ok in seen.rays if ok)
         out.append(
-            Text(
-                "{shooter} -> {target}: {verdict}; {clear}/{rays} rays clear; {distance:.1f} in",
-                shooter=s, target=t, verdict=verdict, clear=rays, rays=len(seen.rays),
+            Text.plural(
+                "{shooter} -> {target}: {verdict}; {clear} of {count} ray clear;"
+                " {distance:.1f} in",
+                "{shooter} -> {target}: {verdict}; {clear} of {count} rays clear;"
+                " {distance:.1f} in",
+                len(seen.rays), shooter=s, target=t, verdict=verdict, clear=rays,
                 distance=seen.distance,
             )
         )  # fmt: skip

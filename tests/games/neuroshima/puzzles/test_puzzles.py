@@ -70,7 +70,7 @@ def test_the_right_turn_destroys_the_hq_in_its_battle() -> None:
 def test_a_wrong_facing_shows_what_its_battle_did() -> None:
     verdict = judge(load(runner_to_the_gap()), ["place runner B2 3"])
     assert not verdict.solved
-    assert verdict.reason == "Not solved: the enemy HQ stands with 1 hit points."
+    assert verdict.reason == "Not solved: the enemy HQ stands with 1 hit point."
     # The HQ's own melee kills the Runner at initiative 0: it never struck.
     assert [(d.tile, d.hex, d.phase) for d in verdict.battle.destroyed] == [
         ("outpost.runner", B2, 0)
@@ -195,7 +195,7 @@ def test_the_pushed_tiles_owner_answers_against_the_solver() -> None:
     assert not verdict.solved
     recon = verdict.before.tile_at(Hex(0, 0))
     assert recon is not None and recon.tile == "outpost.recon_center"
-    assert verdict.reason == "Not solved: the enemy HQ stands with 1 hit points."
+    assert verdict.reason == "Not solved: the enemy HQ stands with 1 hit point."
 
 
 def test_after_a_push_the_reply_comes_at_once_and_the_seat_plays_on() -> None:

@@ -122,4 +122,10 @@ def rating_line(before: Skill, after: Skill | None) -> Text:
 
 def streak_line(streak: Streak) -> Text:
     """A daily streak as the player reads it."""
-    return Text("Daily streak: {days} (best {best}).", days=streak.current, best=streak.best)
+    return Text(
+        "Daily streak: {days} (best {best}).", days=_days(streak.current), best=_days(streak.best)
+    )
+
+
+def _days(count: int) -> Text:
+    return Text.plural("{count} day", "{count} days", count)
