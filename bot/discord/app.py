@@ -33,7 +33,8 @@ from bot.discord.leagues import tick_leagues
 from bot.discord.lifecycle import CLOCK_SECONDS, IN_FLIGHT_SECONDS, STOP_SECONDS, Alarm
 from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
-from bot.discord.puzzles import PuzzleButton, PuzzleSelect
+from bot.discord.plugin import DiscordPlugin
+from bot.discord.plugins.registry import builtin
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.lag import LagMonitor, freeze_start_up
@@ -55,10 +56,10 @@ a tick of a minute would post them up to a minute late."""
 LEAGUE_TICKS = 12
 """Leagues move on every 12th tick (once a minute): their deadlines are hours apart, and checking
 them loads every open league."""
-DYNAMIC_ITEMS = (
-    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect,
-    PuzzleButton, PuzzleSelect,
-)  # fmt: skip
+HOST_ITEMS = (LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect)
+"""The persistent components every game shares (lobby, consent, the panel)."""
+DYNAMIC_ITEMS = (*HOST_ITEMS, *(item for plugin in builtin() for item in plugin.items))
+"""The persistent components of a bot built with the shipped games' Discord plug-ins."""
 
 
 def install(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
@@ -114,6 +115,7 @@ class MusterBot(discord.AutoShardedClient):
         sync_global: bool = False,
         shard_ids: Sequence[int] | None = None,
         shard_count: int | None = None,
+        plugins: Sequence[DiscordPlugin] | None = None,
     ) -> None:
         slice_: dict[str, Any] = {}
         if shard_ids is not None:
@@ -129,6 +131,8 @@ class MusterBot(discord.AutoShardedClient):
         )
         self.settings = settings
         self.sync_global = sync_global
+        self.plugins = builtin() if plugins is None else tuple(plugins)
+        """The games' own messages, replies and components (bot.discord.plugins.registry)."""
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self.stopping = asyncio.Event()
@@ -157,7 +161,7 @@ class MusterBot(discord.AutoShardedClient):
         """Serve `service`, else open the store (AnotherBotError: see `open_bot_service`)."""
         if service is None:
             service = await open_bot_service(self.settings, self.display_name)
-        self.runner = Runner(service, Delivery(self, service))
+        self.runner = Runner(service, Delivery(self, service, self.plugins))
 
     async def setup_hook(self) -> None:
         """Register commands and persistent components, sync, start the clocks and outbox."""
@@ -169,7 +173,7 @@ class MusterBot(discord.AutoShardedClient):
         assert self.runner is not None
         install(self.tree, self.runner)
         # Persistent components: matched by custom_id, so old buttons work after a restart.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*HOST_ITEMS, *self.runner.plugins.items)
         await self.tree.set_translator(Translator())
         await self._sync()
         freeze_start_up()  # start-up's objects stay out of the loop's garbage collections
