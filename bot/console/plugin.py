@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from bot.console.show import Images, Say
@@ -41,6 +41,7 @@ class Mode:
 
 ModeOf = Callable[[Any], "Mode | None"]
 """What a reply of the game's own type puts in play (None: nothing, the game in focus)."""
+F = TypeVar("F")
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -55,6 +56,17 @@ class ConsolePlugin:
     """What a reply of its own type puts in play, by the reply's type."""
 
 
+def _joined(mappings: Iterable[Mapping[type[Any], F]]) -> dict[type[Any], F]:
+    """One lookup of the plug-ins' mappings; a reply type two of them claim is a mistake."""
+    found: dict[type[Any], F] = {}
+    for mapping in mappings:
+        for kind, value in mapping.items():
+            if kind in found:
+                raise ValueError(f"two console plug-ins claim {kind.__name__}")
+            found[kind] = value
+    return found
+
+
 class ConsolePlugins:
     """The plug-ins one console is built with, asked by the reply's type."""
 
@@ -63,8 +75,8 @@ class ConsolePlugins:
         keys = [p.key for p in self.plugins]
         if len(set(keys)) != len(keys):
             raise ValueError(f"two console plug-ins for one game: {keys}")
-        self._lines = {t: f for p in self.plugins for t, f in p.lines.items()}
-        self._modes = {t: f for p in self.plugins for t, f in p.modes.items()}
+        self._lines = _joined(p.lines for p in self.plugins)
+        self._modes = _joined(p.modes for p in self.plugins)
 
     def lines(self, reply: object, images: Images, say: Say) -> list[str]:
         """The lines a plug-in prints for this reply besides its text (none: generic)."""
