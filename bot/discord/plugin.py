@@ -67,10 +67,10 @@ class DiscordPlugins:
         self._panel_replies = _joined(p.panel_replies for p in self.plugins)
         self._deliverers = _joined(p.deliverers for p in self.plugins)
         self._own: dict[str, type[Any]] = {}
-        for item in self.items:
-            panel = getattr(item, "panel", None)
-            if panel is not None:
-                self._own[panel.ids[item.ids_at]] = item
+        for item in self.items:  # a panel's component: PanelSelect (ids_at 0) or PanelButton (1)
+            panel, at = getattr(item, "panel", None), getattr(item, "ids_at", None)
+            if panel is not None and at is not None:
+                self._own[panel.ids[at]] = item
 
     def presenter(self, reply: object) -> ReplyPresenter | None:
         """How a plug-in answers a command with this reply (None: the generic answer)."""
