@@ -204,14 +204,14 @@ STATUSES = {
 
 
 def reply_lines(
-    reply: Reply, names: Names, images: Images, say: Say = str, own: ConsolePlugins = NO_PLUGINS
+    reply: Reply, names: Names, images: Images, say: Say = str, plugins: ConsolePlugins = NO_PLUGINS
 ) -> list[str]:
-    """A whole reply: its text, what a game's plug-in adds for its own replies (`own`), its
+    """A whole reply: its text, what a game's plug-in adds for its own replies (`plugins`), its
     league messages, then each message not already said."""
     shown = say(reply.text)
     lines = [shown] if reply.text else []
     lines += [f"  {say(images.file(f))}" for f in reply.files]
-    lines += own.lines(reply, images, say)
+    lines += plugins.lines(reply, images, say)
     if isinstance(reply, LeagueReply):
         lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:

@@ -131,8 +131,7 @@ class MusterBot(discord.AutoShardedClient):
         )
         self.settings = settings
         self.sync_global = sync_global
-        self.plugins = builtin() if plugins is None else tuple(plugins)
-        """The games' own messages, replies and components (bot.discord.plugins.registry)."""
+        self.plugins = builtin() if plugins is None else tuple(plugins)  # the games' own
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self.stopping = asyncio.Event()

@@ -159,12 +159,12 @@ class PanelSelect(
 
 # --- drawing --------------------------------------------------------------------------------
 def _paged(
-    key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str, own: DiscordPlugins
+    key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str, plugins: DiscordPlugins
 ) -> list[Any]:
     """Menus of at most 25 options each (a large board has more free hexes than one menu);
     the page goes last in the id."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
-    kind = own.own(prefix) or PanelSelect
+    kind = plugins.own(prefix) or PanelSelect
     return [
         kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
              placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
@@ -178,11 +178,11 @@ def _other_selects(
     placeholder: str,
     rows: int,
     prefix: str = MENU_IDS[0],
-    own: DiscordPlugins = GENERIC_ONLY,
+    plugins: DiscordPlugins = GENERIC_ONLY,
 ) -> list[Any]:
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
     parts = move_menus.pages(found, rows)
-    kind = own.own(prefix) or PanelSelect
+    kind = plugins.own(prefix) or PanelSelect
     return [
         kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
              placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
@@ -195,10 +195,10 @@ def _said(options: Sequence[Suggestion], lang: str) -> list[Suggestion]:
 
 
 def draw(
-    screen: Screen, lang: str, legal: Sequence[str] = (), own: DiscordPlugins = GENERIC_ONLY
+    screen: Screen, lang: str, legal: Sequence[str] = (), plugins: DiscordPlugins = GENERIC_ONLY
 ) -> discord.ui.View:
     """A screen's components as a view: menus (paged, within Discord's five rows), then buttons
-    (of the classes `own` has for the screen's id prefixes, else the generic ones)."""
+    (of the classes `plugins` have for the screen's id prefixes, else the generic ones)."""
     view = discord.ui.View(timeout=None)
     game, seat, version = screen.stamp
     menu_id, button_id = screen.ids
@@ -209,27 +209,27 @@ def draw(
     for menu in (m for m in menus if m.role != panel_flow.OTHER):
         key = Key(game, seat, version, menu.op, menu.args)
         shown = localise(menu.placeholder, lang)
-        for select in _paged(key, _said(menu.choices, lang), shown, menu_id, own)[: cap - rows]:
+        for select in _paged(key, _said(menu.choices, lang), shown, menu_id, plugins)[: cap - rows]:
             view.add_item(select)
             rows += 1
     for menu in others:
         found = move_menus.entries([c.value for c in menu.choices], list(legal))
         key = Key(game, seat, version, menu.op, menu.args)
         other = i18n.t("other", lang)
-        for select in _other_selects(key, found, other, OTHER_ROWS - rows, menu_id, own):
+        for select in _other_selects(key, found, other, OTHER_ROWS - rows, menu_id, plugins):
             view.add_item(select)
     for press in (c for c in screen.components if isinstance(c, Press)):
-        view.add_item(_button(press, screen, lang, button_id, own))
+        view.add_item(_button(press, screen, lang, button_id, plugins))
     return view
 
 
 def _button(
-    press: Press, screen: Screen, lang: str, prefix: str, own: DiscordPlugins
+    press: Press, screen: Screen, lang: str, prefix: str, plugins: DiscordPlugins
 ) -> PanelButton:
     game, seat, version = screen.stamp
     label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
     key = Key(game, seat, version, press.op, press.args)
-    kind: type[PanelButton] = own.own(prefix) or PanelButton
+    kind: type[PanelButton] = plugins.own(prefix) or PanelButton
     return kind(key, label, TONES.get(press.tone), prefix)
 
 
@@ -245,11 +245,11 @@ async def drawn(
     user: int,
     lang: str,
     panel: Panel | None = None,
-    own: DiscordPlugins = GENERIC_ONLY,
+    plugins: DiscordPlugins = GENERIC_ONLY,
 ) -> discord.ui.View:
-    """A screen of the game's panel (or of `panel`, drawn with `own`'s classes) as a view."""
+    """A screen of the game's panel (or of `panel`, drawn with `plugins`' classes) as a view."""
     game, _, _ = screen.stamp
-    return draw(screen, lang, await _legal(service, screen, game, user, panel), own)
+    return draw(screen, lang, await _legal(service, screen, game, user, panel), plugins)
 
 
 async def _legal(
