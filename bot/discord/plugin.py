@@ -13,9 +13,12 @@ This module imports none of the front-end at run time, so every module of it may
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, TypeVar, get_args
+
+from bot.service.outbox import Message, Reply
+from bot.service.parcels import CATCHUP, LEAGUE_MESSAGES
 
 if TYPE_CHECKING:
     import discord
@@ -32,6 +35,16 @@ Deliverer = Callable[["Delivery", Any], Awaitable[None]]
 """Sends one outbox message of a kind the game owns: (delivery, message)."""
 K = TypeVar("K")
 V = TypeVar("V")
+HOST_KINDS = frozenset(
+    {CATCHUP}
+    | {
+        f.default
+        for message in (*get_args(Message), *LEAGUE_MESSAGES)
+        for f in fields(message)
+        if f.name == "kind"
+    }
+)
+"""The kinds of the host's own messages: the generic delivery sends them, no plug-in may."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -63,9 +76,9 @@ class DiscordPlugins:
             raise ValueError(f"two Discord plug-ins for one game: {keys}")
         self.items = tuple(i for p in self.plugins for i in p.items)
         """Every plug-in's persistent components."""
-        self._replies = _joined(p.replies for p in self.plugins)
-        self._panel_replies = _joined(p.panel_replies for p in self.plugins)
-        self._deliverers = _joined(p.deliverers for p in self.plugins)
+        self._replies = _joined((p.replies for p in self.plugins), {Reply})
+        self._panel_replies = _joined((p.panel_replies for p in self.plugins), {Reply})
+        self._deliverers = _joined((p.deliverers for p in self.plugins), HOST_KINDS)
         self._own: dict[str, type[Any]] = {}
         for item in self.items:  # a panel's component: PanelSelect (ids_at 0) or PanelButton (1)
             panel, at = getattr(item, "panel", None), getattr(item, "ids_at", None)
@@ -89,11 +102,14 @@ class DiscordPlugins:
         return self._own.get(prefix)
 
 
-def _joined(mappings: Iterable[Mapping[K, V]]) -> dict[K, V]:
-    """One lookup of the plug-ins' mappings; a key two of them claim is a mistake."""
+def _joined(mappings: Iterable[Mapping[K, V]], host: Collection[K]) -> dict[K, V]:
+    """One lookup of the plug-ins' mappings; a key two of them claim, or one the host's generic
+    code answers (`host`), is a mistake."""
     found: dict[K, V] = {}
     for mapping in mappings:
         for key, value in mapping.items():
+            if key in host:
+                raise ValueError(f"a Discord plug-in claims the host's own {key!r}")
             if key in found:
                 raise ValueError(f"two Discord plug-ins claim {key!r}")
             found[key] = value

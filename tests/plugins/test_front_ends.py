@@ -67,13 +67,31 @@ def _lines(*args: object) -> list[str]:
     "two",
     [
         (DiscordPlugin("a", deliverers={"x": _noop}), DiscordPlugin("b", deliverers={"x": _noop})),
-        (DiscordPlugin("a", replies={Reply: _noop}), DiscordPlugin("b", replies={Reply: _noop})),
+        (
+            DiscordPlugin("a", replies={PuzzleReply: _noop}),
+            DiscordPlugin("b", replies={PuzzleReply: _noop}),
+        ),
         (DiscordPlugin("a"), DiscordPlugin("a")),
     ],
 )
 def test_two_plug_ins_cannot_claim_one_thing(two: tuple[DiscordPlugin, DiscordPlugin]) -> None:
     with pytest.raises(ValueError, match="two Discord plug-ins"):
         DiscordPlugins(two)
+
+
+@pytest.mark.parametrize(
+    "claim",
+    [
+        DiscordPlugin("a", deliverers={"public": _noop}),  # every game's public update
+        DiscordPlugin("a", deliverers={"catchup": _noop}),
+        DiscordPlugin("a", deliverers={"league_table": _noop}),
+        DiscordPlugin("a", replies={Reply: _noop}),  # every plain answer
+        DiscordPlugin("a", panel_replies={Reply: _noop}),
+    ],
+)
+def test_no_plug_in_takes_over_the_hosts_own_messages_or_replies(claim: DiscordPlugin) -> None:
+    with pytest.raises(ValueError, match="claims the host's own"):
+        DiscordPlugins([claim])
 
 
 @pytest.mark.parametrize(
