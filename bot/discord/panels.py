@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.discord import files, i18n, move_menus
+from bot.discord.panel_keys import KEY_TEMPLATE, Key
 from bot.discord.plugin import DiscordPlugins
 from bot.discord.runner import Runner, picked_values, runner_of
 from bot.service import panel_flow
@@ -38,11 +38,6 @@ MAX_SELECT_ROWS = 3
 MAX_ROWS = 5
 OTHER_ROWS = MAX_ROWS - 1
 """Rows the main panel's menus may fill: one row stays for the buttons (words and undo)."""
-KEY_TEMPLATE = (
-    r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"
-    r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
-)
-"""The custom_id after a component's prefix."""
 MENU_IDS, BUTTON_IDS = id_prefixes(builtin())  # class templates are fixed at import
 GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).moves}
 """Game key -> its panel, for games whose panel is only their own steps (no move menus)."""
@@ -53,28 +48,6 @@ TONES = {
     "success": discord.ButtonStyle.success,
     "secondary": discord.ButtonStyle.secondary,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Key:
-    """What a panel component stands for: game, seat, version, operation and its arguments."""
-
-    game: int
-    seat: int
-    version: int
-    op: str
-    args: tuple[str, ...] = ()
-
-    def custom_id(self, prefix: str) -> str:
-        """The component's custom_id (Discord allows 100 characters)."""
-        text = f"{prefix}:{self.game}:{self.seat}:{self.version}:{self.op}"
-        return text + "".join(f":{a}" for a in self.args)
-
-    @staticmethod
-    def parse(match: re.Match[str]) -> Key:
-        """The key a template match describes."""
-        args = tuple(match["args"].split(":")[1:]) if match["args"] else ()
-        return Key(int(match["game"]), int(match["seat"]), int(match["version"]), match["op"], args)
 
 
 class PanelButton(
@@ -161,15 +134,9 @@ class PanelSelect(
 def _paged(
     key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str, plugins: DiscordPlugins
 ) -> list[Any]:
-    """Menus of at most 25 options each (a large board has more free hexes than one menu);
-    the page goes last in the id."""
+    """Menus of at most 25 options each (a large board has more free hexes than one menu)."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
-    kind = plugins.own(prefix) or PanelSelect
-    return [
-        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
-        for i, part in enumerate(parts)
-    ]  # fmt: skip
+    return _menus(key, parts, placeholder, prefix, plugins)
 
 
 def _other_selects(
@@ -181,7 +148,17 @@ def _other_selects(
     plugins: DiscordPlugins = GENERIC_ONLY,
 ) -> list[Any]:
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
-    parts = move_menus.pages(found, rows)
+    return _menus(key, move_menus.pages(found, rows), placeholder, prefix, plugins)
+
+
+def _menus(
+    key: Key,
+    parts: Sequence[Sequence[Suggestion]],
+    placeholder: str,
+    prefix: str,
+    plugins: DiscordPlugins,
+) -> list[Any]:
+    """One menu per part, numbered when there are several; the page goes last in the id."""
     kind = plugins.own(prefix) or PanelSelect
     return [
         kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
