@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import timedelta
 from pathlib import Path
@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from bot.console import panel as panels
 from bot.console.parse import check_digits, clean_line, option_word, parse_command
+from bot.console.plugin import ConsolePlugin, ConsolePlugins, Mode
+from bot.console.plugins.registry import builtin
 from bot.console.show import Images, league_lines, messages_lines, reply_lines
 from bot.service import GameOver, Message, Reply, Service
 from bot.service.commands import (
@@ -30,9 +32,6 @@ from bot.service.leagues import LeagueReply, LeagueService
 from bot.service.moments import Moment
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
-from bot.service.plugins.neuroshima.puzzles import panel as puzzle_panel
-from bot.service.plugins.neuroshima.puzzles import tries
-from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.base import GameError
 from games.text import Text
 
@@ -40,7 +39,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_USER = "you"
 LEAGUE_GROUP = "league"
-PUZZLE_GROUP = "puzzle"
 MAX_LEAGUE_TICKS = 64
 """League ticks in a row at most (AI tables end as they start, pairing the next round)."""
 CONSOLE_HELP = Text.lines(
@@ -90,6 +88,7 @@ class Session:
         user: str = DEFAULT_USER,
         remember: Callable[[str], None] | None = None,
         language: str = "en",
+        plugins: Sequence[ConsolePlugin] | None = None,
     ) -> None:
         self.service = service
         self.language = language
@@ -102,8 +101,10 @@ class Session:
         self.operator = user
         """Who sits at the keyboard: they administrate the console's leagues (guild 0)."""
         self.focus: int | None = None
-        self.puzzling = False
-        """A puzzle is in play: text without a slash is played in it (until its battle)."""
+        self.plugins = ConsolePlugins(builtin() if plugins is None else plugins)
+        """The games' own replies (default: the shipped games' console plug-ins)."""
+        self.in_play: Mode | None = None
+        """What the last reply put in play (a puzzle try): bare text and /panel go to it."""
         self.seed: str | None = None
         self.seeds_used = 0
         self._remember = remember or (lambda name: None)
@@ -129,11 +130,11 @@ class Session:
     def _print(self, reply: Reply) -> str:
         if reply.game_id is not None:
             self.focus = reply.game_id
-        self.puzzling = isinstance(reply, PuzzleReply) and reply.panel is not None
+        self.in_play = self.plugins.mode(reply)
         self._shown += reply.messages
         if isinstance(reply, LeagueReply):  # printed too (written with the league's change)
             self._shown += reply.league
-        return "\n".join(reply_lines(reply, self.names, self.images, self.say))
+        return "\n".join(reply_lines(reply, self.names, self.images, self.say, self.plugins))
 
     async def _delivered(self) -> None:
         """The console delivers by printing: what it printed is marked sent in the outbox."""
@@ -216,7 +217,7 @@ class Session:
             for reply in replies:
                 people = await self._people_only(reply)
                 self._shown += [*people.messages, *people.league]
-                lines += reply_lines(people, self.names, self.images, self.say)
+                lines += reply_lines(people, self.names, self.images, self.say, self.plugins)
             if not any(isinstance(m, GameOver) for r in replies for m in r.messages):
                 break
         return "\n".join(lines)
@@ -237,8 +238,8 @@ class Session:
         return replace(reply, messages=tuple(kept))
 
     async def _handle(self, text: str) -> Answer:
-        if not text.startswith("/") and self.puzzling:
-            text = f"/{PUZZLE_GROUP} act action:{text}"
+        if not text.startswith("/") and self.in_play is not None:
+            text = f"{self.in_play.command}{text}"
         if not text.startswith("/"):
             routed = await self._with_options(text)
             if routed is None:
@@ -377,12 +378,11 @@ class Session:
         return Answer("\n".join(line for line in lines if line))
 
     async def _fresh_panel(self) -> panels.Shown:
-        """The panel of the puzzle in play (bare text goes to it too), else of the game in
-        focus."""
-        if self.puzzling:
-            try_id = (await tries.desk(self.service, self.user)).record.id
-            return await panels.fresh(self.service, try_id, self.user, self.images, self.say,
-                                      panel=puzzle_panel.PANEL)  # fmt: skip
+        """The panel of what is in play (a puzzle try), else of the game in focus."""
+        if self.in_play is not None:
+            over, panel = await self.in_play.panel(self.service, self.user)
+            return await panels.fresh(self.service, over, self.user, self.images, self.say,
+                                      panel=panel)  # fmt: skip
         if self.focus is None:
             raise GameError(
                 "No game in focus: start one (/help) or pick one with /game N.", "no_game"

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 
+from bot.console.plugin import NO_PLUGINS, ConsolePlugins
 from bot.service import (
     BattleReplay,
     ConsentRequest,
@@ -31,7 +32,6 @@ from bot.service.leagues import (
     TableOpened,
 )
 from bot.service.moments import Moment
-from bot.service.plugins.neuroshima.puzzles.shown import PuzzleReply
 from games.text import Text
 
 log = logging.getLogger(__name__)
@@ -107,7 +107,8 @@ def _open(path: Path) -> None:
         log.info("cannot open %s: %s", path, err)
 
 
-def _indent(text: str) -> list[str]:
+def indent(text: str) -> list[str]:
+    """A text's lines, each indented under its heading."""
     return [f"  {line}" for line in text.splitlines() if line.strip()]
 
 
@@ -145,7 +146,7 @@ def message_lines(
 ) -> list[str]:
     """A message as printed lines; text already in `shown` (the reply's text) is not repeated."""
     text = say(getattr(message, "text", ""))
-    body = [] if text and text in shown else _indent(text)
+    body = [] if text and text in shown else indent(text)
     pictures: list[str] = []
     if isinstance(message, PublicUpdate | PrivateUpdate | GameOver):
         pictures = [f"  {say(line)}" for i in message.images if (line := images.image(i))]
@@ -154,7 +155,7 @@ def message_lines(
         head = Text(
             "[battle, game {game}] {caption}", game=message.game_id, caption=message.caption
         )
-        return [say(head), *_indent(say(message.narration)), *_indent(frames)]
+        return [say(head), *indent(say(message.narration)), *indent(frames)]
     if not body and not pictures:
         return []
     return [say(_head(message, names)), *body, *pictures]
@@ -167,7 +168,7 @@ def league_lines(
     league = message.league_id
     if isinstance(message, LeagueAnnouncement):
         text = say(message.text)
-        body = [] if text in shown else _indent(text)
+        body = [] if text in shown else indent(text)
         pictures = [f"  {say(line)}" for i in message.images if (line := images.image(i))]
         head = say(Text("[league #{league}]", league=league))
         return [head, *body, *pictures] if body or pictures else []
@@ -203,24 +204,15 @@ STATUSES = {
 """A league night's status as players read it."""
 
 
-def puzzle_lines(reply: PuzzleReply, images: Images, say: Say = str) -> list[str]:
-    """A puzzle answer's pictures, and its battle: caption, narration and frames."""
-    lines = [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
-    replay = reply.replay
-    if replay is not None:
-        lines.append(say(Text("[battle] {caption}", caption=replay.caption)))
-        lines += _indent(say(replay.narration))
-        lines += _indent("\n".join(say(line) for line in images.frames(replay)))
-    return lines
-
-
-def reply_lines(reply: Reply, names: Names, images: Images, say: Say = str) -> list[str]:
-    """A whole reply: its text, its league messages, then each message not already said."""
+def reply_lines(
+    reply: Reply, names: Names, images: Images, say: Say = str, plugins: ConsolePlugins = NO_PLUGINS
+) -> list[str]:
+    """A whole reply: its text, what a game's plug-in adds for its own replies (`plugins`), its
+    league messages, then each message not already said."""
     shown = say(reply.text)
     lines = [shown] if reply.text else []
     lines += [f"  {say(images.file(f))}" for f in reply.files]
-    if isinstance(reply, PuzzleReply):
-        lines += puzzle_lines(reply, images, say)
+    lines += plugins.lines(reply, images, say)
     if isinstance(reply, LeagueReply):
         lines += [f"  {say(line)}" for i in reply.images if (line := images.image(i))]
         for league in reply.league:

@@ -28,17 +28,17 @@ from bot import health
 from bot.config import Settings
 from bot.discord.admin import admin_group
 from bot.discord.delivery import Delivery
-from bot.discord.i18n import Translator
+from bot.discord.i18n import Translator, localise
 from bot.discord.leagues import tick_leagues
 from bot.discord.lifecycle import CLOCK_SECONDS, IN_FLIGHT_SECONDS, STOP_SECONDS, Alarm
 from bot.discord.lobby import ConsentButton, LobbyButton, LobbySelect
 from bot.discord.panels import PanelButton, PanelSelect
-from bot.discord.puzzles import PuzzleButton, PuzzleSelect
+from bot.discord.plugin import DiscordPlugin
+from bot.discord.plugins.registry import builtin
 from bot.discord.runner import Runner
 from bot.discord.schema import build
 from bot.lag import LagMonitor, freeze_start_up
 from bot.service import metrics
-from bot.service.i18n import localise
 from bot.service.play import replies_later
 from bot.service.replies import ai_replies, owed_games
 from bot.service.service import Service, open_service
@@ -55,10 +55,10 @@ a tick of a minute would post them up to a minute late."""
 LEAGUE_TICKS = 12
 """Leagues move on every 12th tick (once a minute): their deadlines are hours apart, and checking
 them loads every open league."""
-DYNAMIC_ITEMS = (
-    LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect,
-    PuzzleButton, PuzzleSelect,
-)  # fmt: skip
+HOST_ITEMS = (LobbyButton, LobbySelect, ConsentButton, PanelButton, PanelSelect)
+"""The persistent components every game shares (lobby, consent, the panel)."""
+DYNAMIC_ITEMS = (*HOST_ITEMS, *(item for plugin in builtin() for item in plugin.items))
+"""The persistent components of a bot built with the shipped games' Discord plug-ins."""
 
 
 def install(tree: app_commands.CommandTree[Any], runner: Runner) -> None:
@@ -114,6 +114,7 @@ class MusterBot(discord.AutoShardedClient):
         sync_global: bool = False,
         shard_ids: Sequence[int] | None = None,
         shard_count: int | None = None,
+        plugins: Sequence[DiscordPlugin] | None = None,
     ) -> None:
         slice_: dict[str, Any] = {}
         if shard_ids is not None:
@@ -129,6 +130,7 @@ class MusterBot(discord.AutoShardedClient):
         )
         self.settings = settings
         self.sync_global = sync_global
+        self.plugins = builtin() if plugins is None else tuple(plugins)  # the games' own
         self.tree: app_commands.CommandTree[MusterBot] = app_commands.CommandTree(self)
         self.runner: Runner | None = None
         self.stopping = asyncio.Event()
@@ -157,7 +159,7 @@ class MusterBot(discord.AutoShardedClient):
         """Serve `service`, else open the store (AnotherBotError: see `open_bot_service`)."""
         if service is None:
             service = await open_bot_service(self.settings, self.display_name)
-        self.runner = Runner(service, Delivery(self, service))
+        self.runner = Runner(service, Delivery(self, service, self.plugins))
 
     async def setup_hook(self) -> None:
         """Register commands and persistent components, sync, start the clocks and outbox."""
@@ -169,7 +171,7 @@ class MusterBot(discord.AutoShardedClient):
         assert self.runner is not None
         install(self.tree, self.runner)
         # Persistent components: matched by custom_id, so old buttons work after a restart.
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*HOST_ITEMS, *self.runner.plugins.items)
         await self.tree.set_translator(Translator())
         await self._sync()
         freeze_start_up()  # start-up's objects stay out of the loop's garbage collections

@@ -18,16 +18,14 @@ from bot.discord import files, i18n
 from bot.discord.courier import Courier, allowed, is_gone, mentions, once, resending, seen
 from bot.discord.i18n import localise
 from bot.discord.leagues import deliver_league, deliver_league_message, tick_leagues
-from bot.discord.lobby import lobby_view
+from bot.discord.lobby import consent_view, lobby_view
 from bot.discord.panels import panel_content, panel_view
-from bot.discord.puzzle_posts import post_daily
-from bot.discord.space_alert_bridge import KINDS as BRIDGE_KINDS
-from bot.discord.space_alert_bridge import deliver_bridge
-from bot.discord.threads import ARCHIVE, GameThreads
+from bot.discord.plugin import DiscordPlugin, DiscordPlugins
+from bot.discord.plugins.registry import builtin
+from bot.discord.threads import GameThreads
 from bot.service.commands.frontend import (
     dm_status,
     forget_game_threads,
-    hand_thread,
     humans,
     league_game,
     lobby_message,
@@ -35,7 +33,6 @@ from bot.service.commands.frontend import (
     place,
     server_language,
     set_dm_status,
-    set_hand_thread,
 )
 from bot.service.i18n import pick
 from bot.service.leagues.messages import LeagueMessage
@@ -54,7 +51,6 @@ from bot.service.outbox import (
     Reminder,
 )
 from bot.service.parcels import LEAGUE_MESSAGES
-from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
 from bot.service.service import Service
 from bot.service.workers import draw_frames
 
@@ -64,10 +60,17 @@ log = logging.getLogger("muster.discord.delivery")
 class Delivery:
     """Sends what the service asks for to channels, threads and users."""
 
-    def __init__(self, client: discord.Client, service: Service) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        service: Service,
+        plugins: Sequence[DiscordPlugin] | None = None,
+    ) -> None:
         self.client = client
         self.service = service
-        self.threads = GameThreads(service, self._channel)
+        self.plugins = DiscordPlugins(builtin() if plugins is None else plugins)
+        """The games' own messages, replies and components (default: the shipped games')."""
+        self.threads = GameThreads(service, self._channel, self._send)
         self.courier = Courier(self)
 
     # --- where ------------------------------------------------------------------------------
@@ -196,7 +199,8 @@ class Delivery:
                 await set_dm_status(self.service, user_id, True)
                 return True
         if game_id is not None:
-            await self._to_private_thread(user_id, game_id, text, images, view)
+            lang = await self._lang(user_id, game_id)
+            await self.threads.to_hand_thread(user_id, game_id, text, images, view, lang)
         return False
 
     async def _dm(
@@ -221,61 +225,10 @@ class Delivery:
             text = i18n.t("dm_closed", await self._lang(user_id))
             await self.post(game_id, text, ping=(user_id,))
 
-    async def _to_private_thread(
-        self,
-        user_id: int,
-        game_id: int,
-        text: str,
-        images: Sequence[Image],
-        view: discord.ui.View | None,
-    ) -> None:
-        where = await place(self.service, game_id)
-        if where.channel_id is None:
-            log.info("user %s has closed DMs and game %s has no channel", user_id, game_id)
-            return
-        lang = await self._lang(user_id, game_id)
-        text = localise(text, lang)
-        content = files.chunks(text)[0]
-        extra: dict[str, Any] = {"view": view} if view is not None else {}
-        thread_id = await hand_thread(self.service, game_id, user_id)
-        if thread_id is not None:
-            try:
-                thread = await self._channel(thread_id)
-                attachments = await files.draw(images, lang)
-                await self._send(thread, content, **extra, **_files(attachments))
-                return
-            except discord.HTTPException as err:
-                if not is_gone(err):
-                    raise
-                log.warning("game %s: the hand thread of %s is gone (%s), opening another",
-                            game_id, user_id, err.code)  # fmt: skip
-        thread = await self._open_hand_thread(user_id, game_id, where.channel_id, lang)
-        attachments = await files.draw(images, lang)  # a File is read once: drawn again
-        await self._send(thread, content, **extra, **_files(attachments))
-
-    async def _open_hand_thread(self, user_id: int, game_id: int, parent_id: int, lang: str) -> Any:
-        """A private thread for one player's hand, remembered for the game."""
-        parent = await self._channel(parent_id)
-        thread = await parent.create_thread(
-            name=i18n.t("hand_thread", lang, game=game_id),
-            type=discord.ChannelType.private_thread,
-            invitable=False,
-            auto_archive_duration=ARCHIVE,
-        )
-        await thread.add_user(discord.Object(user_id))
-        await set_hand_thread(self.service, game_id, user_id, thread.id)
-        return thread
-
     # --- probing ----------------------------------------------------------------------------
     async def reprobe(self, user_id: int, lang: str) -> bool:
         """Try DMs again at the user's request (/settings notifications:dm); True when open."""
-        try:
-            await self._dm(user_id, i18n.t("dm_reopened", lang), (), None)
-        except discord.Forbidden:
-            await set_dm_status(self.service, user_id, False)
-            return False
-        await set_dm_status(self.service, user_id, True)
-        return True
+        return await self._dm_opens(user_id, i18n.t("dm_reopened", lang))
 
     async def probe(self, user_id: int, game_id: int) -> bool:
         """Whether DMs reach the user; a first-time check sends one short DM (and remembers)."""
@@ -283,6 +236,10 @@ class Delivery:
         if status != "unknown":
             return status == "ok"
         text = i18n.t("dm_probe", await self._lang(user_id, game_id), game=game_id)
+        return await self._dm_opens(user_id, text)
+
+    async def _dm_opens(self, user_id: int, text: str) -> bool:
+        """Whether one DM goes through (remembered either way)."""
         try:
             await self._dm(user_id, text, (), None)
         except discord.Forbidden:
@@ -337,8 +294,9 @@ class Delivery:
         if isinstance(m, LEAGUE_MESSAGES):
             await deliver_league_message(self, m)
             return
-        if isinstance(m, PublicUpdate) and m.kind in BRIDGE_KINDS:
-            await deliver_bridge(self, m)
+        own = self.plugins.deliverer(m.kind)
+        if own is not None:  # a message of a game's own kind (Space Alert's bridge)
+            await own(self, m)
         elif isinstance(m, PublicUpdate):
             await self.post(m.game_id, m.text, m.images, m.mention)
         elif isinstance(m, PrivateUpdate):
@@ -359,14 +317,10 @@ class Delivery:
         elif isinstance(m, LobbyUpdate):
             await self._lobby(m)
         elif isinstance(m, ConsentRequest):
-            from bot.discord.lobby import consent_view
-
             view = consent_view(m.game_id, m.what, await self._game_lang(m.game_id))
             await self.post(m.game_id, m.text, (), m.users, view)
         elif isinstance(m, Notice):
             await self.post(m.game_id, m.text, (), m.users)
-        elif isinstance(m, DailyPuzzle):
-            await post_daily(self, m)
 
     async def _battle(self, m: BattleReplay) -> None:
         """The battle as one animated GIF (Discord animates GIFs inline, not APNG)."""
@@ -387,13 +341,15 @@ class Delivery:
             extra: dict[str, Any] = {"files": attachments} if last and attachments else {}
             await self._to_game(m.game_id, channel, piece, allowed_mentions=allowed(()), **extra)
 
-    async def _nudge(self, user_id: int, game_id: int | None, text: str) -> None:
-        """Reminders and digests: by DM when DMs work, else a mention in the game thread."""
+    async def _nudge(
+        self, user_id: int, game_id: int | None, text: str, view: discord.ui.View | None = None
+    ) -> None:
+        """Reminders, digests and invites: by DM when DMs work, else a mention in the game
+        thread."""
         if await dm_status(self.service, user_id) != "blocked":
+            lang = await self._lang(user_id, game_id)
             try:
-                await self._dm(
-                    user_id, localise(text, await self._lang(user_id, game_id)), (), None
-                )
+                await self._dm(user_id, localise(text, lang), (), view)
                 return
             except discord.Forbidden:
                 await set_dm_status(self.service, user_id, False)
@@ -401,15 +357,8 @@ class Delivery:
             await self.post(game_id, text, ping=(user_id,))
 
     async def _invite(self, m: Invite) -> None:
-        lang = await self._lang(m.user_id, m.game_id)
-        view = await lobby_view(self.service, m.game_id, lang)
-        if await dm_status(self.service, m.user_id) != "blocked":
-            try:
-                await self._dm(m.user_id, localise(m.text, lang), (), view)
-                return
-            except discord.Forbidden:
-                await set_dm_status(self.service, m.user_id, False)
-        await self.post(m.game_id, m.text, ping=(m.user_id,))
+        view = await lobby_view(self.service, m.game_id, await self._lang(m.user_id, m.game_id))
+        await self._nudge(m.user_id, m.game_id, m.text, view)
 
     async def _lobby(self, m: LobbyUpdate) -> None:
         """Edit the lobby message in place (it is the starter message of the game's thread)."""
@@ -422,7 +371,3 @@ class Delivery:
         view = await lobby_view(self.service, m.game_id, lang)
         message = channel.get_partial_message(starter or where.thread_id)
         await message.edit(content=files.chunks(localise(m.text, lang))[0], view=view)
-
-
-def _files(attachments: Sequence[discord.File]) -> dict[str, Any]:
-    return {"files": list(attachments)} if attachments else {}

@@ -10,18 +10,19 @@ out of date. Every move ends in a command the rules check again, like anything t
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 import discord
 
 from bot.discord import files, i18n, move_menus
 from bot.discord.i18n import localise
+from bot.discord.panel_keys import KEY_TEMPLATE, Key
+from bot.discord.plugin import DiscordPlugins
 from bot.discord.runner import Runner, picked_values, runner_of
 from bot.service import panel_flow
 from bot.service.commands import Suggestion
-from bot.service.outbox import PrivateUpdate, Reply
+from bot.service.outbox import PrivateUpdate
 from bot.service.panel_flow import Button as Press
 from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
 from bot.service.panels import Panel, id_prefixes, panel_for
@@ -37,47 +38,16 @@ MAX_SELECT_ROWS = 3
 MAX_ROWS = 5
 OTHER_ROWS = MAX_ROWS - 1
 """Rows the main panel's menus may fill: one row stays for the buttons (words and undo)."""
-KEY_TEMPLATE = (
-    r"(?P<game>\d+):(?P<seat>\d+):(?P<version>\d+)"
-    r":(?P<op>[a-z]+)(?P<args>(?::[^:]*)*)"
-)
-"""The custom_id after a component's prefix."""
 MENU_IDS, BUTTON_IDS = id_prefixes(builtin())  # class templates are fixed at import
 GAME_PANELS = {key: p for key in sorted(GAMES) if not (p := panel_for(key)).moves}
 """Game key -> its panel, for games whose panel is only their own steps (no move menus)."""
-PANEL_REPLIES: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
-"""Replies a front-end module edits into the panel itself, by type: (interaction, reply, lang)
-(a puzzle's verdict with its battle)."""
-OWN_BUTTONS: dict[str, type[PanelButton]] = {}
-OWN_MENUS: dict[str, type[PanelSelect]] = {}
-"""Id prefix -> the button and menu classes of a panel over no game (see PanelButton)."""
+GENERIC_ONLY = DiscordPlugins(())
+"""No game's own components: every panel drawn with the generic set."""
 TONES = {
     "primary": discord.ButtonStyle.primary,
     "success": discord.ButtonStyle.success,
     "secondary": discord.ButtonStyle.secondary,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Key:
-    """What a panel component stands for: game, seat, version, operation and its arguments."""
-
-    game: int
-    seat: int
-    version: int
-    op: str
-    args: tuple[str, ...] = ()
-
-    def custom_id(self, prefix: str) -> str:
-        """The component's custom_id (Discord allows 100 characters)."""
-        text = f"{prefix}:{self.game}:{self.seat}:{self.version}:{self.op}"
-        return text + "".join(f":{a}" for a in self.args)
-
-    @staticmethod
-    def parse(match: re.Match[str]) -> Key:
-        """The key a template match describes."""
-        args = tuple(match["args"].split(":")[1:]) if match["args"] else ()
-        return Key(int(match["game"]), int(match["seat"]), int(match["version"]), match["op"], args)
 
 
 class PanelButton(
@@ -86,15 +56,13 @@ class PanelButton(
     """A panel button: a step's choice, rotate, confirm, back, a move, undo, fresh panel.
 
     A panel over no game (a puzzle try) subclasses it with its own id prefix in the template
-    and `panel`; the drawing picks the subclass by the screen's prefix."""
+    and `panel`, in its game's Discord plug-in (bot.discord.plugin); the drawing picks the
+    subclass by the screen's prefix."""
 
     panel: ClassVar[Panel | None] = None
     """The panel its clicks answer (None: the game's the id names)."""
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.panel is not None:
-            OWN_BUTTONS[cls.panel.ids[1]] = cls
+    ids_at: ClassVar[int] = 1
+    """Where its id prefix stands in `Panel.ids` (menus, buttons)."""
 
     def __init__(
         self,
@@ -128,11 +96,7 @@ class PanelSelect(
     as PanelButton is, by a panel over no game)."""
 
     panel: ClassVar[Panel | None] = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.panel is not None:
-            OWN_MENUS[cls.panel.ids[0]] = cls
+    ids_at: ClassVar[int] = 0
 
     def __init__(
         self,
@@ -167,24 +131,35 @@ class PanelSelect(
 
 
 # --- drawing --------------------------------------------------------------------------------
-def _paged(key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str) -> list[Any]:
-    """Menus of at most 25 options each (a large board has more free hexes than one menu);
-    the page goes last in the id."""
+def _paged(
+    key: Key, found: Sequence[Suggestion], placeholder: str, prefix: str, plugins: DiscordPlugins
+) -> list[Any]:
+    """Menus of at most 25 options each (a large board has more free hexes than one menu)."""
     parts = [found[i : i + MAX_OPTIONS] for i in range(0, len(found), MAX_OPTIONS)]
-    kind = OWN_MENUS.get(prefix, PanelSelect)
-    return [
-        kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
-             placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
-        for i, part in enumerate(parts)
-    ]  # fmt: skip
+    return _menus(key, parts, placeholder, prefix, plugins)
 
 
 def _other_selects(
-    key: Key, found: list[Suggestion], placeholder: str, rows: int, prefix: str = MENU_IDS[0]
+    key: Key,
+    found: list[Suggestion],
+    placeholder: str,
+    rows: int,
+    prefix: str = MENU_IDS[0],
+    plugins: DiscordPlugins = GENERIC_ONLY,
 ) -> list[Any]:
     """The menus of the seat's other moves, grouped by their leading words (see move_menus)."""
-    parts = move_menus.pages(found, rows)
-    kind = OWN_MENUS.get(prefix, PanelSelect)
+    return _menus(key, move_menus.pages(found, rows), placeholder, prefix, plugins)
+
+
+def _menus(
+    key: Key,
+    parts: Sequence[Sequence[Suggestion]],
+    placeholder: str,
+    prefix: str,
+    plugins: DiscordPlugins,
+) -> list[Any]:
+    """One menu per part, numbered when there are several; the page goes last in the id."""
+    kind = plugins.own(prefix) or PanelSelect
     return [
         kind(Key(key.game, key.seat, key.version, key.op, (*key.args, str(i))), part,
              placeholder if len(parts) == 1 else f"{placeholder} ({i + 1}/{len(parts)})", prefix)
@@ -196,8 +171,11 @@ def _said(options: Sequence[Suggestion], lang: str) -> list[Suggestion]:
     return [Suggestion(localise(o.name, lang), o.value) for o in options]
 
 
-def draw(screen: Screen, lang: str, legal: Sequence[str] = ()) -> discord.ui.View:
-    """A screen's components as a view: menus (paged, within Discord's five rows), then buttons."""
+def draw(
+    screen: Screen, lang: str, legal: Sequence[str] = (), plugins: DiscordPlugins = GENERIC_ONLY
+) -> discord.ui.View:
+    """A screen's components as a view: menus (paged, within Discord's five rows), then buttons
+    (of the classes `plugins` have for the screen's id prefixes, else the generic ones)."""
     view = discord.ui.View(timeout=None)
     game, seat, version = screen.stamp
     menu_id, button_id = screen.ids
@@ -208,24 +186,28 @@ def draw(screen: Screen, lang: str, legal: Sequence[str] = ()) -> discord.ui.Vie
     for menu in (m for m in menus if m.role != panel_flow.OTHER):
         key = Key(game, seat, version, menu.op, menu.args)
         shown = localise(menu.placeholder, lang)
-        for select in _paged(key, _said(menu.choices, lang), shown, menu_id)[: cap - rows]:
+        for select in _paged(key, _said(menu.choices, lang), shown, menu_id, plugins)[: cap - rows]:
             view.add_item(select)
             rows += 1
     for menu in others:
         found = move_menus.entries([c.value for c in menu.choices], list(legal))
         key = Key(game, seat, version, menu.op, menu.args)
-        for select in _other_selects(key, found, i18n.t("other", lang), OTHER_ROWS - rows, menu_id):
+        other = i18n.t("other", lang)
+        for select in _other_selects(key, found, other, OTHER_ROWS - rows, menu_id, plugins):
             view.add_item(select)
     for press in (c for c in screen.components if isinstance(c, Press)):
-        view.add_item(_button(press, screen, lang, button_id))
+        view.add_item(_button(press, screen, lang, button_id, plugins))
     return view
 
 
-def _button(press: Press, screen: Screen, lang: str, prefix: str) -> PanelButton:
+def _button(
+    press: Press, screen: Screen, lang: str, prefix: str, plugins: DiscordPlugins
+) -> PanelButton:
     game, seat, version = screen.stamp
     label = localise(press.label, lang) if press.label is not None else i18n.t(press.role, lang)
     key = Key(game, seat, version, press.op, press.args)
-    return OWN_BUTTONS.get(prefix, PanelButton)(key, label, TONES.get(press.tone), prefix)
+    kind: type[PanelButton] = plugins.own(prefix) or PanelButton
+    return kind(key, label, TONES.get(press.tone), prefix)
 
 
 async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> discord.ui.View:
@@ -235,11 +217,16 @@ async def panel_view(service: Service, update: PrivateUpdate, lang: str) -> disc
 
 
 async def drawn(
-    service: Service, screen: Screen, user: int, lang: str, panel: Panel | None = None
+    service: Service,
+    screen: Screen,
+    user: int,
+    lang: str,
+    panel: Panel | None = None,
+    plugins: DiscordPlugins = GENERIC_ONLY,
 ) -> discord.ui.View:
-    """A screen of the game's panel (or of `panel`) as a view."""
+    """A screen of the game's panel (or of `panel`, drawn with `plugins`' classes) as a view."""
     game, _, _ = screen.stamp
-    return draw(screen, lang, await _legal(service, screen, game, user, panel))
+    return draw(screen, lang, await _legal(service, screen, game, user, panel), plugins)
 
 
 async def _legal(
@@ -347,7 +334,8 @@ async def edit(
         extra["content"] = files.chunks(localise(screen.text, lang))[0]
     if screen.images is not None:
         extra["attachments"] = await files.draw(screen.images, lang)
-    await interaction.edit_original_response(view=draw(screen, lang, legal), **extra)
+    view = draw(screen, lang, legal, runner.plugins)
+    await interaction.edit_original_response(view=view, **extra)
 
 
 async def _played(
@@ -361,7 +349,7 @@ async def _played(
     """After a move: the panel closes saying what was played (or is redrawn in place), and
     everything else the move said is delivered."""
     reply, user = played.reply, interaction.user.id
-    own = PANEL_REPLIES.get(type(reply))
+    own = runner.plugins.panel_reply(reply)
     if own is not None:
         await own(interaction, reply, lang)
         return
@@ -400,8 +388,9 @@ async def _open_group(
     view = discord.ui.View(timeout=None)
     base = Key(key.game, key.seat, key.version, key.op)
     menus, buttons = shown.ids
-    for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus):
+    for select in _other_selects(base, found, f"{prefix} …", OTHER_ROWS, menus, runner.plugins):
         view.add_item(select)
     back = Key(key.game, key.seat, key.version, "back")
-    view.add_item(OWN_BUTTONS.get(buttons, PanelButton)(back, i18n.t("back", lang), prefix=buttons))
+    kind: type[PanelButton] = runner.plugins.own(buttons) or PanelButton
+    view.add_item(kind(back, i18n.t("back", lang), prefix=buttons))
     await interaction.edit_original_response(view=view)

@@ -48,14 +48,13 @@ from storage.base import StorageFullError
 
 if TYPE_CHECKING:
     from bot.discord.delivery import Delivery
+    from bot.discord.plugin import DiscordPlugins
     from bot.service.service import Service
 
 log = logging.getLogger("muster.discord")
 
 SEATING = frozenset({LOBBY, SEATED})
 """Kinds of reply after which the caller has a seat: their DMs are probed."""
-REPLY_PRESENTERS: dict[type[Reply], Callable[..., Awaitable[None]]] = {}
-"""Replies a front-end module presents itself, by type: (runner, interaction, reply, lang)."""
 
 
 def is_public(command: Command) -> bool:
@@ -91,6 +90,11 @@ class Runner:
         self.stuck: list[int] = []
         """Games whose AI reply failed: the clock loop tries them again."""
         self.gate = Gate()
+
+    @property
+    def plugins(self) -> DiscordPlugins:
+        """The games' own replies, messages and components this bot is built with."""
+        return self.delivery.plugins
 
     async def locale(self, interaction: discord.Interaction[Any]) -> str:
         """The language to answer a user in: their /settings choice, else their client's."""
@@ -228,7 +232,7 @@ class Runner:
         reader = await self.public_locale(interaction) if public else lang
         said = localise(reply.text, reader)
         messages = list(reply.messages)
-        own = REPLY_PRESENTERS.get(type(reply))
+        own = self.plugins.presenter(reply)
         if own is not None:
             await own(self, interaction, reply, lang)
         elif isinstance(reply, LeagueReply):

@@ -1,4 +1,5 @@
-"""Game threads: the lobby message and the thread started from it, rematch threads, seating.
+"""Game threads: the lobby message and the thread started from it, rematch threads, seating,
+and the private hand thread of a player whose DMs are closed.
 
 One thread per game keeps a channel readable. A lobby opened by a command answers it with the
 lobby message and starts the thread from that answer; a game opened without one (a rematch)
@@ -9,20 +10,25 @@ message, which stays in the channel so others can still join.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Literal
 
 import discord
 
 from bot.discord import files, i18n
+from bot.discord.courier import is_gone
+from bot.discord.i18n import localise
 from bot.discord.lobby import lobby_view
 from bot.service.commands.frontend import (
+    hand_thread,
     humans,
     lobby_message,
     place,
+    set_hand_thread,
     set_lobby_message,
     set_thread,
 )
+from bot.service.outbox import Image
 from bot.service.service import Service
 
 log = logging.getLogger("muster.discord.threads")
@@ -48,10 +54,17 @@ def _refusal(err: discord.HTTPException, lang: str) -> str:
 class GameThreads:
     """Opening and joining game threads."""
 
-    def __init__(self, service: Service, channel: Callable[[int], Awaitable[Any]]) -> None:
+    def __init__(
+        self,
+        service: Service,
+        channel: Callable[[int], Awaitable[Any]],
+        send: Callable[..., Awaitable[Any]],
+    ) -> None:
         self.service = service
         self._channel = channel
         """A channel or thread by id, woken first if it sleeps (Delivery's lookup)."""
+        self._send = send
+        """One idempotent send to a channel: (channel, content, **kwargs) (Delivery's)."""
 
     async def open_lobby(
         self,
@@ -189,6 +202,54 @@ class GameThreads:
             await thread.add_user(discord.Object(user))
         return thread
 
+    async def to_hand_thread(
+        self,
+        user_id: int,
+        game_id: int,
+        text: str,
+        images: Sequence[Image],
+        view: discord.ui.View | None,
+        lang: str,
+    ) -> None:
+        """A private message in the player's hand thread of the game (their DMs are closed);
+        a hand thread that is gone is opened anew."""
+        where = await place(self.service, game_id)
+        if where.channel_id is None:
+            log.info("user %s has closed DMs and game %s has no channel", user_id, game_id)
+            return
+        text = localise(text, lang)
+        content = files.chunks(text)[0]
+        extra: dict[str, Any] = {"view": view} if view is not None else {}
+        thread_id = await hand_thread(self.service, game_id, user_id)
+        if thread_id is not None:
+            try:
+                thread = await self._channel(thread_id)
+                attachments = await files.draw(images, lang)
+                await self._send(thread, content, **extra, **_files(attachments))
+                return
+            except discord.HTTPException as err:
+                if not is_gone(err):
+                    raise
+                log.warning("game %s: the hand thread of %s is gone (%s), opening another",
+                            game_id, user_id, err.code)  # fmt: skip
+        thread = await self.open_hand_thread(user_id, game_id, where.channel_id, lang)
+        attachments = await files.draw(images, lang)  # a File is read once: drawn again
+        await self._send(thread, content, **extra, **_files(attachments))
+
+    async def open_hand_thread(self, user_id: int, game_id: int, parent_id: int, lang: str) -> Any:
+        """A private thread for one player's hand (their DMs are closed), remembered for the
+        game."""
+        parent = await self._channel(parent_id)
+        thread = await parent.create_thread(
+            name=i18n.t("hand_thread", lang, game=game_id),
+            type=discord.ChannelType.private_thread,
+            invitable=False,
+            auto_archive_duration=ARCHIVE,
+        )
+        await thread.add_user(discord.Object(user_id))
+        await set_hand_thread(self.service, game_id, user_id, thread.id)
+        return thread
+
     async def open_rematch_thread(self, game_id: int, text: str, lang: str) -> None:
         """A thread for a game opened without a lobby command (a rematch), started from a
         message in the game's channel: the lobby message while it waits, else `text`."""
@@ -206,3 +267,7 @@ class GameThreads:
         name = i18n.t("game_thread", lang, game=game_id, name=where.game_key)
         thread = await message.create_thread(name=name, auto_archive_duration=ARCHIVE)
         await set_thread(self.service, game_id, thread.id)
+
+
+def _files(attachments: Sequence[discord.File]) -> dict[str, Any]:
+    return {"files": list(attachments)} if attachments else {}

@@ -57,14 +57,11 @@ Found = tuple[int, str, str | tuple[str, ...], list[str]]
 
 
 def _entry_files(entry: str) -> list[Path]:
-    """A package's files, one file, or the modules whose names start with a prefix
-    ('bot/discord/space_alert' is space_alert_bridge.py, ...)."""
+    """A package's (or folder's) files, or one file."""
     path = ROOT / entry
     if path.is_dir():
         return sorted(p for p in path.rglob("*") if p.suffix in (".py", ".json"))
-    if path.suffix in (".py", ".json"):
-        return [path]
-    return sorted(path.parent.glob(path.name + "*.py"))
+    return [path]
 
 
 def files(domain: str) -> list[Path]:

@@ -47,7 +47,17 @@ async def test_commands_sync_only_to_the_dev_guild_or_when_asked(
 
 
 @pytest.mark.parametrize(
-    "custom_id", ["ml:1:join", "ml:1:role", "mc:1:abort:1", "mp:1:0:5:undo", "ms:1:0:5:tile:0"]
+    "custom_id",
+    [
+        "ml:1:join",
+        "ml:1:role",
+        "mc:1:abort:1",
+        "mp:1:0:5:undo",
+        "ms:1:0:5:tile:0",
+        # A game's own panel (a puzzle try) and the daily post's Play, from its Discord plug-in.
+        "zp:0:0:0:play",
+        "zs:7:1:3:tile:0",
+    ],
 )
 def test_each_persistent_custom_id_belongs_to_exactly_one_component(custom_id: str) -> None:
     owners = [c for c in DYNAMIC_ITEMS if c.__discord_ui_compiled_template__.fullmatch(custom_id)]

@@ -1,5 +1,5 @@
-"""The registry is the only way a game is hosted: the service core names no game, and what a
-service is built with is exactly what it hosts."""
+"""The registry is the only way a game is hosted: the service core and the front-ends' generic
+code name no game, and what a service is built with is exactly what it hosts."""
 
 from __future__ import annotations
 
@@ -22,11 +22,27 @@ ROOT = Path(__file__).resolve().parents[2]
 CORE = ROOT / "bot" / "service"
 PLUGINS = CORE / "plugins"
 SHIPPED = ("neuroshima", "space_alert", "sniper_elite", "warzone")
-GAME_MODULE = re.compile(rf"^(games|rendering|bot\.service\.plugins)\.({'|'.join(SHIPPED)})\b")
+FRONT_ENDS = (ROOT / "bot" / "discord", ROOT / "bot" / "console")
+GAME_MODULE = re.compile(
+    rf"^(games|rendering|bot\.service\.plugins)\.({'|'.join(SHIPPED)})\b"
+    r"|^bot\.(discord|console)\.plugins\.(?!registry\b)\w+"
+)
+"""A game's code: its rules, drawings and service plug-in, and any front-end plug-in package
+(a front-end's plug-in registry is the one place that names them)."""
 
 
 def core_modules() -> list[Path]:
     return [p for p in sorted(CORE.rglob("*.py")) if PLUGINS not in p.parents]
+
+
+def generic_front_end_modules() -> list[Path]:
+    """Every module of the Discord and console front-ends outside their plugins/ packages."""
+    return [
+        p
+        for front in FRONT_ENDS
+        for p in sorted(front.rglob("*.py"))
+        if front / "plugins" not in p.parents
+    ]
 
 
 def _names_a_game(value: object) -> bool:
@@ -54,6 +70,32 @@ def test_the_service_core_names_no_game() -> None:
         p.relative_to(ROOT).as_posix(): found for p in core_modules() if (found := named_games(p))
     }
     assert named == {}
+
+
+def test_the_front_ends_generic_code_names_no_game() -> None:
+    modules = generic_front_end_modules()
+    assert ROOT / "bot" / "discord" / "delivery.py" in modules
+    named = {p.relative_to(ROOT).as_posix(): found for p in modules if (found := named_games(p))}
+    assert named == {}
+
+
+def test_the_check_sees_a_game_named_in_every_way(tmp_path: Path) -> None:
+    module = tmp_path / "named.py"
+    module.write_text(
+        "from bot.discord.plugins import neuroshima\n"
+        "import bot.console.plugins.neuroshima.plugin\n"
+        "from bot.discord.plugins.registry import builtin\n"
+        "from games.space_alert.rules import SPEC\n"
+        "KEY = 'warzone'\n",
+        encoding="utf-8",
+    )
+    assert named_games(module) == [
+        "line 1: bot.discord.plugins.neuroshima",
+        "line 2: bot.console.plugins.neuroshima.plugin",
+        "line 4: games.space_alert.rules",
+        "line 4: games.space_alert.rules.SPEC",
+        "line 5: 'warzone'",
+    ]
 
 
 def test_importing_the_host_installs_no_game() -> None:

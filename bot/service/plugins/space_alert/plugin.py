@@ -30,7 +30,7 @@ PLUGIN = GamePlugin(
         "space_alert": (
             "games/space_alert",
             "bot/service/plugins/space_alert",
-            "bot/discord/space_alert",
+            "bot/discord/plugins/space_alert",
         ),
         "space_alert_images": ("rendering/space_alert",),
     },

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+DAILY = "puzzle_daily"
+"""The daily post's message kind (what a front-end delivers it by)."""
+
 
 @dataclass(frozen=True, slots=True)
 class DailyPuzzle:
@@ -17,4 +20,4 @@ class DailyPuzzle:
     day: str
     puzzle_id: str
     text: str
-    kind: str = "puzzle_daily"
+    kind: str = DAILY

@@ -14,8 +14,8 @@ import discord
 
 from bot.discord import files, i18n, panels
 from bot.discord.i18n import localise
-from bot.discord.panels import KEY_TEMPLATE, PANEL_REPLIES, Key, PanelButton, PanelSelect
-from bot.discord.runner import REPLY_PRESENTERS, Runner, runner_of
+from bot.discord.panels import KEY_TEMPLATE, Key, PanelButton, PanelSelect
+from bot.discord.runner import Runner, runner_of
 from bot.service.panel_flow import panel_message
 from bot.service.plugins.neuroshima.puzzles import tries
 from bot.service.plugins.neuroshima.puzzles.panel import PANEL
@@ -50,7 +50,7 @@ async def _view(
 ) -> discord.ui.View:
     user = interaction.user.id
     screen = await panel_message(runner.service, try_id, user, panel=PANEL)
-    return await panels.drawn(runner.service, screen, user, lang, PANEL)
+    return await panels.drawn(runner.service, screen, user, lang, PANEL, runner.plugins)
 
 
 def again_view(lang: str) -> discord.ui.View:
@@ -131,7 +131,3 @@ class PuzzleSelect(PanelSelect, template=rf"(?P<prefix>{MENUS}):{KEY_TEMPLATE}")
     """A puzzle panel menu (drawn by bot.discord.panels): a tile, a hex, another legal move."""
 
     panel = PANEL
-
-
-REPLY_PRESENTERS[PuzzleReply] = present
-PANEL_REPLIES[PuzzleReply] = edited

@@ -18,14 +18,13 @@ from bot.discord.courier import once
 from bot.discord.i18n import localise
 from bot.service.commands.frontend import game_language, game_message, set_game_message
 from bot.service.outbox import PublicUpdate
-from bot.service.plugins.space_alert.bridge import BRIDGE, BRIDGE_EDIT
+from bot.service.plugins.space_alert.bridge import BRIDGE_EDIT
 
 if TYPE_CHECKING:
     from bot.discord.delivery import Delivery
 
 log = logging.getLogger("muster.discord.space_alert")
 
-KINDS = frozenset({BRIDGE, BRIDGE_EDIT})
 MESSAGE_KEY = "bridge"
 
 

@@ -42,7 +42,7 @@ async def post_daily(delivery: Delivery, m: DailyPuzzle) -> None:
 def play_view(lang: str) -> discord.ui.View:
     """The daily post's Play button: today's puzzle, answered to the clicker only.
 
-    Its custom id is a puzzle panel key (bot.discord.puzzles handles it) written out here, so
+    Its custom id is a puzzle panel key (PuzzleButton of .puzzles handles it) written out here, so
     delivering a post needs none of the panel's machinery."""
     view = discord.ui.View(timeout=None)
     button: discord.ui.Button[discord.ui.View] = discord.ui.Button(

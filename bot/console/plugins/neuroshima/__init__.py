@@ -1,0 +1,1 @@
+"""Neuroshima Hex in the console: its puzzles' answers and the try in play."""

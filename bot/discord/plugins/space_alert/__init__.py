@@ -1,0 +1,1 @@
+"""Space Alert on Discord: the bridge message, edited in place."""
