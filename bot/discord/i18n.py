@@ -45,8 +45,6 @@ TEXTS: dict[str, str] = {
         "Settings), then try /settings notifications:dm again."
     ),
     "dm_probe": marked("You have a seat in game #{game}. Your private hand will arrive here."),
-    # The HQ menu's placeholder as the Neuroshima panel says it (a test compares with it).
-    "hq": marked("Place your HQ…"),
     "other": marked("Other moves…"),
     "left": marked("Rotate ⟲"),
     "right": marked("Rotate ⟳"),

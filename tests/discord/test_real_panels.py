@@ -56,7 +56,7 @@ async def test_the_first_panel_is_the_hq_menu_and_undo_as_discord_receives_them(
         "max_values": 1,
         "disabled": False,
         "required": True,
-        "placeholder": i18n.t("hq", "en"),
+        "placeholder": "Place your HQ…",
         "options": [{"label": h, "value": h, "default": False} for h in board],
     }
     undo = {

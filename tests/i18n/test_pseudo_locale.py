@@ -223,7 +223,7 @@ def test_league_images_fit_the_pseudo_locale(drawn: Drawn) -> None:
 
 
 PANEL_LABELS = (
-    "hq", "other", "left", "right", "confirm", "back", "undo",
+    "other", "left", "right", "confirm", "back", "undo",
     "join", "leave", "start", "army", "accept", "decline", "fresh",
 )  # fmt: skip
 """The Discord layer's own texts that label a panel's buttons and menus."""

@@ -30,7 +30,12 @@ PLUGIN = GamePlugin(
     commands=group,
     preview=preview,
     catalogues={
-        "neuroshima": ("games/neuroshima", "bot/service/plugins/neuroshima"),
+        "neuroshima": (
+            "games/neuroshima",
+            "bot/service/plugins/neuroshima",
+            "bot/discord/plugins/neuroshima",
+            "bot/console/plugins/neuroshima",
+        ),
         "neuroshima_images": ("rendering/neuroshima",),
         "neuroshima_rules": ("games/neuroshima/data/armies",),
     },
