@@ -133,9 +133,7 @@ def title_for(view: NeuroshimaView, names: Sequence[str] | None) -> tuple[str, s
     """Title, detail line and whether the detail is a warning (pending decision, final battle)."""
     if view.outcome is not None:
         return Text("Turn {turn} · game over", turn=view.turn), view.outcome.reason, False
-    who = seat_name(view.active, names)
-    army = army_label(view.seats[view.active].army)
-    title = _step_title(view.step, view.turn, who, army)
+    title = _step_title(view.step, view.turn, _player(view, names))
     if view.pending is not None:
         return title, view.pending.description, True
     if view.final_countdown:
@@ -143,21 +141,27 @@ def title_for(view: NeuroshimaView, names: Sequence[str] | None) -> tuple[str, s
     return title, "", False
 
 
-def _step_title(step: str, turn: int, who: str, army: str) -> Text:
+def _player(view: NeuroshimaView, names: Sequence[str] | None) -> str:
+    """The seat to act with its army, or its army alone when the seat is named by its army (a
+    puzzle's seats): "alice (Moloch)", "Outpost"."""
+    who = seat_name(view.active, names)
+    army = army_label(view.seats[view.active].army)
+    return who if str(who) == str(army) else Text("{player} ({army})", player=who, army=army)
+
+
+def _step_title(step: str, turn: int, who: str) -> Text:
     # One whole sentence per step: the verb's form depends on the language around it.
     if step == "place_hq":
-        return Text("Turn {turn} · {who} ({army}) to place the HQ", turn=turn, who=who, army=army)
+        return Text("Turn {turn} · {who} to place the HQ", turn=turn, who=who)
     if step == "pick_mercenary":
-        return Text(
-            "Turn {turn} · {who} ({army}) to pick a mercenary", turn=turn, who=who, army=army
-        )
+        return Text("Turn {turn} · {who} to pick a mercenary", turn=turn, who=who)
     if step == "draw":
-        return Text("Turn {turn} · {who} ({army}) to draw", turn=turn, who=who, army=army)
+        return Text("Turn {turn} · {who} to draw", turn=turn, who=who)
     if step == "discard":
-        return Text("Turn {turn} · {who} ({army}) to discard", turn=turn, who=who, army=army)
+        return Text("Turn {turn} · {who} to discard", turn=turn, who=who)
     if step == "play":
-        return Text("Turn {turn} · {who} ({army}) to play", turn=turn, who=who, army=army)
-    return Text("Turn {turn} · {who} ({army}) to decide", turn=turn, who=who, army=army)
+        return Text("Turn {turn} · {who} to play", turn=turn, who=who)
+    return Text("Turn {turn} · {who} to decide", turn=turn, who=who)
 
 
 def board_layout(
