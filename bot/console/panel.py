@@ -13,18 +13,8 @@ from dataclasses import dataclass
 from bot.console.show import Images
 from bot.service import Service
 from bot.service.outbox import Reply
-from bot.service.panel_flow import (
-    OTHER,
-    Button,
-    Click,
-    Fresh,
-    Menu,
-    Played,
-    Refused,
-    Screen,
-    answer,
-    panel_message,
-)
+from bot.service.panel_flow import OTHER, answer, panel_message
+from bot.service.panel_screen import Button, Click, Fresh, Menu, Played, Refused, Screen
 from bot.service.panels import Panel
 from games.text import Text
 

@@ -23,8 +23,8 @@ from bot.discord.runner import Runner, picked_values, runner_of
 from bot.service import panel_flow
 from bot.service.commands import Suggestion
 from bot.service.outbox import PrivateUpdate
-from bot.service.panel_flow import Button as Press
-from bot.service.panel_flow import Click, Fresh, Menu, Played, Refused, Screen
+from bot.service.panel_screen import Answer, Click, Fresh, Menu, Played, Refused, Screen
+from bot.service.panel_screen import Button as Press
 from bot.service.panels import Panel, id_prefixes, panel_for
 from bot.service.plugins.registry import builtin
 from bot.service.service import Service
@@ -298,7 +298,7 @@ async def _show(
     runner: Runner,
     interaction: discord.Interaction[Any],
     key: Key,
-    answer: panel_flow.Answer,
+    answer: Answer,
     lang: str,
     panel: Panel | None = None,
 ) -> None:

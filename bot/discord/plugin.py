@@ -35,10 +35,10 @@ Deliverer = Callable[["Delivery", Any], Awaitable[None]]
 """Sends one outbox message of a kind the game owns: (delivery, message)."""
 K = TypeVar("K")
 V = TypeVar("V")
-HOST_KINDS = frozenset(
+HOST_KINDS: frozenset[str] = frozenset(
     {CATCHUP}
     | {
-        f.default
+        str(f.default)
         for message in (*get_args(Message), *LEAGUE_MESSAGES)
         for f in fields(message)
         if f.name == "kind"
@@ -76,8 +76,9 @@ class DiscordPlugins:
             raise ValueError(f"two Discord plug-ins for one game: {keys}")
         self.items = tuple(i for p in self.plugins for i in p.items)
         """Every plug-in's persistent components."""
-        self._replies = _joined((p.replies for p in self.plugins), {Reply})
-        self._panel_replies = _joined((p.panel_replies for p in self.plugins), {Reply})
+        host_replies: set[type[Any]] = {Reply}
+        self._replies = _joined((p.replies for p in self.plugins), host_replies)
+        self._panel_replies = _joined((p.panel_replies for p in self.plugins), host_replies)
         self._deliverers = _joined((p.deliverers for p in self.plugins), HOST_KINDS)
         self._own: dict[str, type[Any]] = {}
         for item in self.items:  # a panel's component: PanelSelect (ids_at 0) or PanelButton (1)

@@ -14,7 +14,8 @@ import discord
 
 from bot.discord import files, i18n, panels
 from bot.discord.i18n import localise
-from bot.discord.panels import KEY_TEMPLATE, Key, PanelButton, PanelSelect
+from bot.discord.panel_keys import KEY_TEMPLATE, Key
+from bot.discord.panels import PanelButton, PanelSelect
 from bot.discord.runner import Runner, runner_of
 from bot.service.panel_flow import panel_message
 from bot.service.plugins.neuroshima.puzzles import tries

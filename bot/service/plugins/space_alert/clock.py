@@ -100,7 +100,7 @@ async def recover(host: Host) -> list[Message]:
     clock now (an asynchronous crew a fresh phase deadline; a live crew its soundtrack)."""
     now = host.clock.now()
     due = await host.store.due_deadlines(now + RECOVERY_HORIZON, limit=RECOVERY_SCAN)
-    pending = {(d.game_id, d.kind) for d in due}
+    pending: set[tuple[int, str | None]] = {(d.game_id, d.kind) for d in due}
     posts: list[Message] = []
     after = 0
     while True:
