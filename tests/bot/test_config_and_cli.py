@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -93,12 +94,15 @@ def test_the_homes_env_file_is_read_after_the_working_directorys(
     assert (settings.locale, settings.log_level) == ("ru", "DEBUG")
 
 
+EMPTY_CWD = Path(tempfile.mkdtemp(prefix="muster-empty-cwd-"))
+
+
 def _muster(
     *args: str, stdin: str = "", cwd: Path | None = None, home: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    # An empty working directory: a developer's own .env must not leak into the test.
-    empty = Path(__file__).parent / "_empty_cwd"
-    empty.mkdir(exist_ok=True)
+    # An empty working directory outside the checkout: a developer's own .env must not leak
+    # into the test, and the test's database must not outlive the run.
+    empty = EMPTY_CWD
     env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(__file__).parents[2])}
     env["MUSTER_HOME"] = str(home or empty / "home")
     return subprocess.run(

@@ -176,6 +176,14 @@ async def test_a_lobby_has_no_moves_to_replay(session: Session) -> None:
     assert "Game 1 has no moves to replay yet." in out and "Error (no_step)" in out
 
 
+async def test_a_game_without_moves_has_an_empty_history(session: Session) -> None:
+    await run(session, DUEL)
+    out = await run(session, "/history game:1")
+    assert out == "Game 1 has no moves yet."
+    await run(session, "/neuroshima hq hex:C3")
+    assert (await run(session, "/history game:1")).startswith("Game 1: ")
+
+
 async def test_games_survive_a_restart(tmp_path: Path, clock: FakeClock) -> None:
     first = await open_session(tmp_path / "m.db", clock)
     await run(first, "/seed restart", DUEL, "/neuroshima hq hex:C3")

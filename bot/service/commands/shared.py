@@ -62,7 +62,9 @@ async def _history(service: Service, user: UserId, o: Options) -> Reply:
     lines = await service.history(gid)
     last = int(o.get("last") or HISTORY_LINES)
     shown = lines[-last:]
-    if len(shown) < len(lines):
+    if not lines:
+        head = Text("Game {game} has no moves yet.", game=gid)
+    elif len(shown) < len(lines):
         head = Text.plural(
             "Game {game}: {count} log line, the last {shown}:",
             "Game {game}: {count} log lines, the last {shown}:",
