@@ -383,6 +383,8 @@ Render = Callable[[Options], str]
 """A game-action command's options -> the action as the codec's text."""
 Values = Callable[[Any, Any], Mapping[str, str]]
 """(legal action, the seat's view) -> the option values that would play it."""
+ActionCommand = Callable[[str, str, tuple[Option, ...], Render, tuple[type, ...], Values], Command]
+"""(name, description, options, render, move types, values) -> a move command."""
 
 
 def words(*parts: object) -> str:
@@ -390,19 +392,26 @@ def words(*parts: object) -> str:
     return " ".join(str(p) for p in parts if p is not None and p != "")
 
 
-def action_command(
-    key: str,
-    group: str,
-    name: str,
-    description: str,
-    options: tuple[Option, ...],
-    render: Render,
-    shape: LegalShape,
-) -> Command:
-    """A slash command that plays one kind of move of game `key` (plus the `game:` option)."""
+def move_commands(
+    key: str, group: str, label: Callable[[str, str], str] | None = None
+) -> ActionCommand:
+    """The maker of game `key`'s move commands: each plays one kind of move (plus the `game:`
+    option), its options suggested from the legal moves of `types` read by `values` (shown
+    through `label`, when given)."""
 
-    async def handler(service: Service, user: UserId, o: Options) -> Reply:
-        gid = await resolve_game(service, user, o, key)
-        return await service.act(gid, user, render(o))
+    def action(
+        name: str,
+        description: str,
+        options: tuple[Option, ...],
+        render: Render,
+        types: tuple[type, ...],
+        values: Values,
+    ) -> Command:
+        async def handler(service: Service, user: UserId, o: Options) -> Reply:
+            gid = await resolve_game(service, user, o, key)
+            return await service.act(gid, user, render(o))
 
-    return Command(name, description, handler, (*options, game_option()), group, shape)
+        shape = LegalShape(types, values, label)
+        return Command(name, description, handler, (*options, game_option()), group, shape)
+
+    return action

@@ -13,16 +13,15 @@ from typing import Any
 from bot.service.commands.hosting import (
     Render,
     Values,
-    action_command,
     extra_from,
     lobby_commands,
+    move_commands,
     play_commands,
     words,
 )
 from bot.service.commands.spec import (
     Command,
     Group,
-    LegalShape,
     Option,
     Options,
     opt,
@@ -73,16 +72,7 @@ def _by(means: Any, tile: Means, other: Means) -> str:
     return "tile" if means is tile else ("mobility" if means is other else str(means.value))
 
 
-def _action(
-    name: str,
-    description: str,
-    options: tuple[Option, ...],
-    render: Render,
-    types: tuple[type, ...],
-    values: Values,
-) -> Command:
-    shape = LegalShape(types, values, tile_label)
-    return action_command(KEY, GROUP, name, description, options, render, shape)
+_action = move_commands(KEY, GROUP, tile_label)
 
 
 def _move_text(o: Options) -> str:

@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import bot.service.lobby as lobby
 from bot.service.commands.hosting import (
-    Render,
     Values,
-    action_command,
+    move_commands,
     play_commands,
     resolve_game,
     thread_option,
@@ -31,8 +30,6 @@ from bot.service.commands.spec import (
     CONTEXT_SEED,
     Command,
     Group,
-    LegalShape,
-    Option,
     Options,
     Suggestion,
     game_option,
@@ -108,16 +105,7 @@ SOURCES.update(dict.fromkeys(LEGAL_SOURCES, legal_values))
 SOURCES.update({"sn_advantages": _advantages, "sn_disadvantages": _disadvantages})
 
 
-def _action(
-    name: str,
-    description: str,
-    options: tuple[Option, ...],
-    render: Render,
-    types: tuple[type, ...],
-    values: Values,
-) -> Command:
-    shape = LegalShape(types, values)
-    return action_command(KEY, GROUP, name, description, options, render, shape)
+_action = move_commands(KEY, GROUP)
 
 
 async def _new(service: Service, user: UserId, o: Options) -> Reply:

@@ -15,13 +15,11 @@ from typing import TYPE_CHECKING, Any
 from bot.service.commands.hosting import (
     LEVELS,
     VS,
-    Render,
-    Values,
-    action_command,
     check_kind,
     fill_with_ai,
     lobby_commands,
     merge,
+    move_commands,
     play_commands,
     profile_of,
     thread_option,
@@ -36,8 +34,6 @@ from bot.service.commands.spec import (
     CONTEXT_SEED,
     Command,
     Group,
-    LegalShape,
-    Option,
     Options,
     opt,
     parse_duration,
@@ -74,16 +70,7 @@ STORES = ("upper_blue", "lower_red")
 SOURCES.update(SPACE_ALERT_SOURCES)
 
 
-def _action(
-    name: str,
-    description: str,
-    options: tuple[Option, ...],
-    render: Render,
-    types: tuple[type, ...],
-    values: Values,
-) -> Command:
-    shape = LegalShape(types, values)
-    return action_command(KEY, GROUP, name, description, options, render, shape)
+_action = move_commands(KEY, GROUP)
 
 
 def _clock_seconds(text: str) -> int:
