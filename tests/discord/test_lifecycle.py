@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +25,7 @@ from games.text import Text
 from storage import open_store
 from storage.records import NewGame
 from storage.sqlite import SqliteStore
-
-PG_ENV = "MUSTER_TEST_POSTGRES"
+from tests.postgres import fresh_schema
 
 
 def muster_bot(database: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -106,19 +104,8 @@ def test_bad_shards_are_refused_on_the_command_line(tmp_path: Path) -> None:
 # --- the clocks leader on PostgreSQL ---------------------------------------------------------
 @pytest.fixture
 async def schema_url() -> AsyncIterator[str]:
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set")
-    import asyncpg  # type: ignore[import-untyped]
-
-    schema = f"lead_{uuid.uuid4().hex[:12]}"
-    sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}search_path={schema}"
-    conn = await asyncpg.connect(base)
-    try:
-        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-    finally:
-        await conn.close()
+    async with fresh_schema("lead") as url:
+        yield url
 
 
 async def test_the_clocks_leader_is_reelected_when_its_connection_dies(schema_url: str) -> None:

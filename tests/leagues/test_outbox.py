@@ -5,8 +5,6 @@ league's write loses no announcement and a second process doubles none. Both bac
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -22,8 +20,8 @@ from bot.service.postbox import LEASE
 from bot.service.table import load_table
 from storage import open_store
 from storage.records import GameStatus
+from tests.postgres import fresh_schema
 
-PG_ENV = "MUSTER_TEST_POSTGRES"
 PLAYERS = ("alice", "bob", "carol", "dave")
 
 
@@ -32,18 +30,8 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'muster.db'}"
         return
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set")
-    import asyncpg  # type: ignore[import-untyped]
-
-    schema = f"leagues_{uuid.uuid4().hex[:12]}"
-    yield f"{base}{'&' if '?' in base else '?'}search_path={schema}"
-    conn = await asyncpg.connect(base)
-    try:
-        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-    finally:
-        await conn.close()
+    async with fresh_schema("leagues") as url:
+        yield url
 
 
 async def process(database: str, clock: FakeClock) -> Service:

@@ -5,8 +5,6 @@ MUSTER_TEST_POSTGRES is not set, like the other PostgreSQL tests); the full-size
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,27 +15,16 @@ from tests.discord.wire.process import BotProcess
 from tests.discord.wire.server import WireDiscord
 from tests.discord.wire.steps import until
 from tests.discord.wire.world import WireWorld
+from tests.postgres import fresh_schema
 
-PG_ENV = "MUSTER_TEST_POSTGRES"
 TAKEOVER_SECONDS = 30.0
 """Issue 18's figure: another process runs the clocks within 30 s of the leader's death."""
 
 
 @pytest.fixture
 async def schema_url() -> AsyncIterator[str]:
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.skip(f"{PG_ENV} is not set")
-    import asyncpg  # type: ignore[import-untyped]
-
-    schema = f"failover_{uuid.uuid4().hex[:12]}"
-    sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}search_path={schema}"
-    conn = await asyncpg.connect(base)
-    try:
-        await conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-    finally:
-        await conn.close()
+    async with fresh_schema("failover") as url:
+        yield url
 
 
 async def test_kill_9_of_the_clocks_leader_loses_and_doubles_no_reminder(
