@@ -45,6 +45,7 @@ def _run_lane(url: str, game_ids: list[int], runs: int, seed: int) -> dict[int, 
     )
     assert server.stdin is not None and server.stdout is not None
     seen: dict[str, int] = {}
+    failures: list[str] = []
 
     def read() -> str:
         # Lines of the server and of its child share one pipe, in whatever order they ran.
@@ -60,6 +61,8 @@ def _run_lane(url: str, game_ids: list[int], runs: int, seed: int) -> dict[int, 
             acked[gid] = max(acked[gid], version)
         elif word in ("PID", "DONE"):
             seen[word] = int(rest[0])
+        elif word == "FAILED":
+            failures.append(line.strip())
         assert word != "EOF", "the fork server stopped"
         return word
 
@@ -80,7 +83,7 @@ def _run_lane(url: str, game_ids: list[int], runs: int, seed: int) -> dict[int, 
                 waited = ready and wanted == "READY"
                 while not waited:
                     word = read()
-                    assert word != "DONE", "the writer died before it was killed"
+                    assert word != "DONE", f"the writer died before it was killed: {failures}"
                     waited = word in (wanted, "ACK")
                 time.sleep(rng.uniform(0.0, 0.06))
             os.kill(seen["PID"], signal.SIGKILL)
@@ -162,7 +165,12 @@ async def test_sigkill_postgres() -> None:
     schemas = [f"crash_{uuid.uuid4().hex[:10]}" for _ in range(LANES)]
     sep = "&" if "?" in base else "?"
     try:
-        await _crash_backend([f"{base}{sep}search_path={s}" for s in schemas])
+        # The first lane's server delays every COMMIT by 0.1 s, so a writer killed just after
+        # sending one commits after its successor has read the versions (the successor's stale
+        # append is refused, and it reads and goes on, as a live host would).
+        slow = "&commit_delay=100000&commit_siblings=0"
+        urls = [f"{base}{sep}search_path={s}" for s in schemas]
+        await _crash_backend([urls[0] + slow, *urls[1:]])
     finally:
         conn = await asyncpg.connect(base)
         for schema in schemas:
