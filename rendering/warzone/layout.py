@@ -19,6 +19,7 @@ from rendering.canvas import RGB, Point
 from rendering.canvas import Text as Label
 from rendering.palette import Style
 from rendering.warzone.legend import LEGEND_LINE, LEGEND_ROWS, legend_notes
+from rendering.warzone.placing import clearest_on_ring, text_box
 from rendering.warzone.words import Say, verdict_text
 
 TABLE_PX = 720
@@ -280,24 +281,6 @@ def short_name(name: str) -> str:
 
 WEAPON_ABBREVIATIONS = (("Assault Rifle", "AR"), ("Missile Launcher", "ML"))
 
-Box = tuple[float, float, float, float]
-
-
-def text_box(t: Label) -> Box:
-    """The pixel box a laid-out text covers (stroke included)."""
-    x0, y0, x1, y1 = font(t.size, t.font).getbbox(t.text, anchor=t.anchor, stroke_width=t.stroke)
-    return (t.xy[0] + x0, t.xy[1] + y0, t.xy[0] + x1, t.xy[1] + y1)
-
-
-def _box_hits_disc(box: Box, centre: Point, radius: float) -> bool:
-    nx = min(max(centre[0], box[0]), box[2])
-    ny = min(max(centre[1], box[1]), box[3])
-    return (nx - centre[0]) ** 2 + (ny - centre[1]) ** 2 < radius * radius
-
-
-def _boxes_meet(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
 
 def _rings(view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, SquadView]) -> None:
     keys = _active_keys(view, squads)
@@ -325,41 +308,17 @@ def _rings(view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, Squad
             out.texts.append(text)
 
 
-LABEL_ANGLES = tuple(dict.fromkeys((90 + s * 15 * k) % 360 for k in range(13) for s in (1, -1)))
-"""Where ring labels may sit, degrees (the top of the ring first, then either way round)."""
-
-
 def _ring_label(
     frame: Frame, out: Layout, centre: Point, radius: float, label: str
 ) -> Label | None:
-    """The label on its ring: inside the window, clear of bases, relays and other text.
-
-    Tries the top of the ring first, then 15-degree steps either way; when no spot is clear,
-    the one covering the fewest things (None when the ring never shows in the window).
-    """
+    """The label on its ring: inside the window, clear of bases, relays and other text."""
     pad = 3.0
-    table = (frame.left + pad, frame.top + pad, frame.left + TABLE_PX - pad,
-             frame.top + TABLE_PX - pad)  # fmt: skip
+    window = (frame.left + pad, frame.top + pad, frame.left + TABLE_PX - pad,
+              frame.top + TABLE_PX - pad)  # fmt: skip
     discs = [(b.centre, b.radius + pad) for b in out.bases]
     discs += [(r.centre, max(7.0, 0.45 * frame.ppi) + pad) for r in out.relays]
     boxes = [text_box(t) for t in out.texts]
-    best: tuple[int, int, Label] | None = None
-    for rank, degrees in enumerate(LABEL_ANGLES):
-        x = centre[0] + radius * math.cos(math.radians(degrees))
-        y = centre[1] - radius * math.sin(math.radians(degrees))
-        text = Label((x, y), label, 12, st.RING, "mm", "DejaVuSansCondensed-Bold.ttf",
-                     stroke=2, stroke_fill=st.INK)  # fmt: skip
-        box = text_box(text)
-        if not (table[0] <= box[0] and box[2] <= table[2] and table[1] <= box[1]
-                and box[3] <= table[3]):  # fmt: skip
-            continue
-        hits = sum(_box_hits_disc(box, c, r) for c, r in discs)
-        hits += sum(_boxes_meet(box, other) for other in boxes)
-        if hits == 0:
-            return text
-        if best is None or (hits, rank) < best[:2]:
-            best = (hits, rank, text)
-    return best[2] if best else None
+    return clearest_on_ring(centre, radius, label, window, discs, boxes)
 
 
 def _sight(view: WarzoneView, frame: Frame, out: Layout, pair: tuple[str, str], say: Say) -> None:

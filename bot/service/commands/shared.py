@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import bot.service.dice_audit as dice_audit
-from bot.service.commands.hosting import THREADS, admin, games_text, resolve_game
+from bot.service.commands.hosting import THREADS, admin, games_text
 from bot.service.commands.place import admin_over
 from bot.service.commands.server import set_server
 from bot.service.commands.spec import (
@@ -19,6 +19,7 @@ from bot.service.commands.spec import (
     opt,
     required_str,
 )
+from bot.service.commands.which_game import resolve_game
 from bot.service.deadlines import local
 from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.outbox import BOARD, PANEL, PUBLIC_REPLY, REMATCH, PublicUpdate, Reply

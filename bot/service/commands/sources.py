@@ -10,9 +10,10 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from bot.service.commands.hosting import profile_of, resolve_game
+from bot.service.commands.hosting import profile_of
 from bot.service.commands.place import belongs, game_here, same_place
 from bot.service.commands.spec import Command, LegalShape, Options, Suggestion
+from bot.service.commands.which_game import resolve_game
 from bot.service.plugin import installed
 from bot.service.profiles import RANDOM_ROLE
 from bot.service.table import HostSettings, load_table

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+import bot.service.leagues.opening as opening
 import bot.service.leagues.organiser as organiser
-import bot.service.leagues.posting as posting
 from bot.service.ai import AI_USERS
 from bot.service.deadlines import local
-from bot.service.errors import PermissionDeniedError
 from bot.service.i18n import LANGUAGES, localise
 from bot.service.leagues.advance import advance, ratings_of, start_now
-from bot.service.leagues.config import SEASON_ROUND, LeagueConfig, LeagueError, build_config
-from bot.service.leagues.messages import LeagueMessage, LeagueReply, ScheduledEvent, combine
+from bot.service.leagues.config import LeagueError
+from bot.service.leagues.messages import LeagueReply, combine
 from bot.service.leagues.present import (
     ai_entrant_name,
     entrant_name,
@@ -27,22 +25,17 @@ from bot.service.leagues.present import (
     term,
 )
 from bot.service.leagues.results import leagues_of, load
-from bot.service.leagues.seasons import previous_season
 from bot.service.leagues.state import (
     AI_BLOCK,
     CHECKED_IN,
-    CREATED,
     JOINED,
     LEFT,
     LINKED,
     LeagueState,
     is_ai_entrant,
 )
-from bot.service.moments import Moment
 from games.text import Text
-from storage.base import ConflictError
 from storage.leagues import LeagueHead, LeagueStatus, NewLeagueEvent
-from storage.records import NewOutbox
 
 if TYPE_CHECKING:
     from bot.service.service import Service, UserId
@@ -112,55 +105,9 @@ class LeagueService:
         channel: int | None = None, **options: Any,
     ) -> LeagueReply:  # fmt: skip
         """Create a league (see LeagueConfig for the options); organisers only where set."""
-        if not await organiser.may_create(self.host, guild, caller):
-            raise PermissionDeniedError("Only league organisers can create leagues.", "not_org")
-        settings = (await self.host.store.get_guild_settings(guild)).settings
-        season = options.get("kind") == "season"
-        if season:
-            options.setdefault("round_time", SEASON_ROUND)
-            options.setdefault("checkin", 0)
-            options["season_ratings"] = str(settings.get("league_ratings", "reset"))
-        seed = options.pop("seed", None) or f"{random.SystemRandom().getrandbits(64):016x}"
-        cfg = build_config(game, seed=seed, creator=caller.user, **options)
-        store = leagues_of(self.host)
-        if season and cfg.season_ratings == "carry":
-            before = previous_season(await store.guild_leagues(guild), game, 1 << 62)
-            cfg = replace(cfg, carry_from=None if before is None else before.id)
-        league: list[LeagueMessage] = []
-
-        def outbox(head: LeagueHead) -> list[NewOutbox]:
-            """The night's Scheduled Event, asked for in the league's own write."""
-            if cfg.start is not None:
-                league.append(_scheduled(head, cfg, channel))
-            return posting.rows(self.host, league, posting.prefix(head.id, 0))
-
-        try:
-            # The league and its `created` event are one write: a league never exists
-            # without its settings (a crash in between would keep its name taken forever).
-            created = NewLeagueEvent(CREATED, cfg.to_json(), caller.user)
-            head = await store.open_league(
-                guild, name.strip(), game, cfg.to_json(), channel_id=channel, events=[created],
-                outbox=outbox,
-            )  # fmt: skip
-        except BaseException as err:
-            posting.unwritten(self.host, league)
-            if isinstance(err, ConflictError):
-                raise LeagueError(
-                    "A league named {name!r} exists here.", code="league_exists", name=name
-                ) from None
-            raise
-        start = Text("no fixed start (an organiser starts it)") if cfg.start is None else (
-            Text("starts {start}", start=Moment(cfg.start, said=self.now()))
-        )  # fmt: skip
-        text = Text(
-            "League {name} (#{league}) created: {format}, {kind}, {start}. Join with /league join.",
-            name=head.name,
-            league=head.id,
-            format=term(cfg.format),
-            kind=term(cfg.kind),
-            start=start,
+        return await opening.create(
+            self.host, caller, guild, name, game, channel=channel, now=self.now(), **options
         )
-        return LeagueReply(text, (), None, tuple(league), head.id)
 
     async def join(self, league_id: int, user: UserId) -> LeagueReply:
         """Sign up (before the start; later only in Swiss leagues that take late joiners)."""
@@ -419,15 +366,3 @@ class LeagueService:
     async def _after(self, league_id: int, reply: LeagueReply) -> LeagueReply:
         moved = await advance(self.host, league_id, self.now())
         return combine([reply, moved], text=Text.lines(t for t in (reply.text, moved.text) if t))
-
-
-def _scheduled(head: LeagueHead, cfg: LeagueConfig, channel: int | None) -> ScheduledEvent:
-    """The Discord Scheduled Event of a league night that starts at a set time."""
-    assert cfg.start is not None
-    rounds = cfg.rounds or 4
-    end = cfg.start + timedelta(seconds=cfg.round_time * rounds)
-    about = Text.plural(
-        "{game} {format} league, {count} round", "{game} {format} league, {count} rounds",
-        rounds, game=head.game_key, format=term(cfg.format),
-    )  # fmt: skip
-    return ScheduledEvent(head.id, head.guild_id, channel, head.name, cfg.start, end, about)

@@ -17,7 +17,6 @@ from bot.service.commands.hosting import (
     Values,
     move_commands,
     play_commands,
-    resolve_game,
     thread_option,
     words,
 )
@@ -35,6 +34,7 @@ from bot.service.commands.spec import (
     game_option,
     opt,
 )
+from bot.service.commands.which_game import resolve_game
 from bot.service.dice_audit import commitment, keep_commitment, secret, seeds_of, table_audit
 from bot.service.errors import (
     LobbyError,

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from bot.service.commands.hosting import (
     LEVELS,
     VS,
-    check_kind,
     fill_with_ai,
     lobby_commands,
     merge,
@@ -39,6 +38,7 @@ from bot.service.commands.spec import (
     parse_duration,
     required_str,
 )
+from bot.service.commands.which_game import check_kind
 from bot.service.errors import LobbyError
 from bot.service.outbox import LOBBY, SEATED, Reply
 from bot.service.plugins.space_alert.hosting import KEY, PHASE_CLOCKS, mission_choices

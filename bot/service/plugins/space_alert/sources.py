@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from bot.service.commands.hosting import resolve_game
 from bot.service.commands.sources import Ask
 from bot.service.commands.spec import Suggestion
+from bot.service.commands.which_game import resolve_game
 from bot.service.table import load_table
 from games.base import Seat
 from games.space_alert.actions import PlaceCard, RepairBattlebots, RepairDamage

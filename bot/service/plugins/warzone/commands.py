@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import bot.service.dice_audit as dice_audit
-from bot.service.commands.hosting import extra_from, lobby_commands, play_commands, resolve_game
+from bot.service.commands.hosting import extra_from, lobby_commands, play_commands
 from bot.service.commands.sources import SOURCES, legal_values
 from bot.service.commands.spec import (
     Command,
@@ -27,6 +27,7 @@ from bot.service.commands.spec import (
     opt,
     required_str,
 )
+from bot.service.commands.which_game import resolve_game
 from bot.service.errors import LobbyError
 from bot.service.outbox import LobbyUpdate, Reply
 from bot.service.plugins.warzone import hosting as host

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import bot.service.dice_audit as dice_audit
-from bot.service.commands.hosting import resolve_game
 from bot.service.commands.spec import Command, Options, game_option, opt
+from bot.service.commands.which_game import resolve_game
 from bot.service.outbox import PublicUpdate, Reply
 from bot.service.plugins.warzone import hosting as host
 from bot.service.plugins.warzone import play as wp
