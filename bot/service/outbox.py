@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,6 +16,8 @@ class Image:
 
     `render` pickles when it is a partial of module-level functions over views (see
     `presenters.image`), which lets the process pool draw it; what it drew is kept in `drawn`.
+    A board or hand image is drawn again after a restart from its game (by its name); a picture
+    with a `recipe`, from the recipe.
     """
 
     name: str
@@ -22,6 +25,9 @@ class Image:
     speaks: bool = field(default=True, compare=False, repr=False)
     """Whether the words in the image depend on the language (else one drawing serves all)."""
     drawn: dict[str, bytes] = field(default_factory=dict, compare=False, repr=False)
+    recipe: tuple[str, tuple[Any, ...]] | None = field(default=None, compare=False, repr=False)
+    """A picture drawn from data alone: its kind and arguments, stored with its message so
+    another process draws it again as it was (see `bot.service.leagues.pictures`)."""
 
     @staticmethod
     def lazy(name: str, draw: Callable[[], bytes]) -> Image:

@@ -141,8 +141,29 @@ def text_from_json(data: Any) -> str:
     return Text.message(data["t"], params, data.get("n", ""), data.get("c", ""))
 
 
+def recipe_json(value: Any) -> Any:
+    """A picture's arguments as JSON: sequences as lists, sentences as `text_json` writes them."""
+    if isinstance(value, tuple | list):
+        return [recipe_json(v) for v in value]
+    if isinstance(value, str):
+        return text_json(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    raise ValueError(f"a picture's recipe holds {type(value).__name__}, which JSON cannot keep")
+
+
+def recipe_from_json(data: Any) -> Any:
+    """The arguments `recipe_json` wrote (sequences come back as tuples)."""
+    if isinstance(data, list):
+        return tuple(recipe_from_json(v) for v in data)
+    if isinstance(data, str | dict):
+        return text_from_json(data)
+    return data
+
+
 def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
-    """A message as a JSON object (images by name; a battle's frames are not stored)."""
+    """A message as a JSON object (images by name, pictures with their recipes; a battle's
+    frames are not stored)."""
     out: dict[str, Any] = {"type": type(message).__name__}
     for f in fields(message):
         value = getattr(message, f.name)
@@ -150,6 +171,9 @@ def encode(message: Outgoing | CatchUp) -> dict[str, Any]:
             continue
         if f.name == "images":
             out[f.name] = [image.name for image in value]
+            recipes = {i.name: [i.recipe[0], recipe_json(i.recipe[1])] for i in value if i.recipe}
+            if recipes:
+                out["pictures"] = recipes
         elif isinstance(value, str):
             out[f.name] = text_json(value)
         elif isinstance(value, tuple):

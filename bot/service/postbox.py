@@ -18,17 +18,26 @@ from __future__ import annotations
 import logging
 import re
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import partial
 from typing import Any
 
 import bot.service.game_hooks as game_hooks
+import bot.service.leagues.pictures as pictures
 from bot.service.announce import private_panel
 from bot.service.lobby_text import lobby_text
 from bot.service.outbox import Image, LobbyUpdate, Message, PublicUpdate
-from bot.service.parcels import CATCHUP, CatchUp, Outgoing, decode, encode, game_of
+from bot.service.parcels import (
+    CATCHUP,
+    CatchUp,
+    Outgoing,
+    decode,
+    encode,
+    game_of,
+    recipe_from_json,
+)
 from bot.service.presenters import presenter_for, takes
 from bot.service.table import Host, Table, load_table, replay_state
 from bot.service.ticks import restart_stopped_clocks
@@ -231,7 +240,8 @@ class Postbox:
         render = None
         if record.payload.get("type") == "BattleReplay":
             render = await self._battle(record.payload)
-        return decode(record.payload, await self._images(names), render)
+        recipes = record.payload.get("pictures") or {}
+        return decode(record.payload, await self._images(names, recipes), render)
 
     async def _battle(self, payload: dict[str, Any]) -> Render | None:
         try:
@@ -240,12 +250,18 @@ class Postbox:
             log.exception("could not replay the battle of %s", payload.get("name"))
             return None
 
-    async def _images(self, names: Sequence[str]) -> list[Image]:
-        """Board and hand images drawn again from the game as it stands, when it has not moved
-        on since; other images (a since-your-turn picture) are left out."""
+    async def _images(self, names: Sequence[str], recipes: Mapping[str, Any]) -> list[Image]:
+        """Pictures drawn again from their recipes; board and hand images from the game as it
+        stands, when it has not moved on since; other images (a since-your-turn picture) are
+        left out."""
         out: list[Image] = []
         for name in names:
             try:
+                if name in recipes:
+                    kind, args = recipes[name]
+                    drawn = pictures.redraw(name, kind, recipe_from_json(args))
+                    out += [] if drawn is None else [drawn]
+                    continue
                 out += await recover_image(self.host, name)
             except Exception:  # a picture must not hold its message back
                 log.exception("could not draw %s again", name)

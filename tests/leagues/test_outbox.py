@@ -16,8 +16,11 @@ from bot.service import FakeClock, Service
 from bot.service.i18n import localise
 from bot.service.leagues import LeagueService
 from bot.service.leagues.messages import LeagueAnnouncement, ScheduledEvent, TableOpened
+from bot.service.leagues.pictures import draw_podium
 from bot.service.postbox import LEASE
+from bot.service.presenters import sayer
 from bot.service.table import load_table
+from games.text import Text
 from storage import open_store
 from storage.records import GameStatus
 from tests.postgres import fresh_schema
@@ -153,6 +156,16 @@ async def test_a_crash_after_the_finish_commit_keeps_the_podium(database: str) -
         messages = [p.message for p in await second.postbox.claim(limit=50)]
         podium = [m for m in messages if "is over" in said(m)]
         assert [said(m) for m in podium] == [f"Solo is over. Podium: 1. {winner}, 2. {loser}"]
+        # The pictures come out as announced, names and all, though this process has never
+        # heard those names (before, a restart dropped them: only boards were drawn again).
+        (over,) = podium
+        assert [i.name for i in over.images] == [
+            f"league-{lid}-podium.png", f"league-{lid}-standings.png",
+        ]  # fmt: skip
+        assert localise(second.host.name(seated.user_at(0) or 0), "en") != winner
+        final = Text("{league}: final", league="Solo")
+        places = ((winner, 1.0), (loser, 0.0))
+        assert over.images[0].png("cs") == draw_podium(final, places, say=sayer("cs"))
         assert await LeagueService(second).tick() == []
     finally:
         await second.close()

@@ -4,6 +4,7 @@ between them is caught up once, a send is retried with backoff and kept when it 
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,8 +14,16 @@ from bot.service import FakeClock, Service
 from bot.service.commands import catalogue, dispatch
 from bot.service.i18n import localise
 from bot.service.leagues.messages import LeagueAnnouncement, ScheduledEvent, TableOpened
+from bot.service.leagues.pictures import picture, redraw
 from bot.service.outbox import Notice, PrivateUpdate, PublicUpdate, Reminder
-from bot.service.parcels import CatchUp, decode, encode, text_from_json, text_json
+from bot.service.parcels import (
+    CatchUp,
+    decode,
+    encode,
+    recipe_from_json,
+    text_from_json,
+    text_json,
+)
 from bot.service.postbox import LEASE, MAX_ATTEMPTS, Postbox, backoff
 from games.text import Text
 from storage.base import StorageError
@@ -192,6 +201,33 @@ def test_messages_survive_encoding() -> None:
     assert decode(encode(table)) == table
     said = LeagueAnnouncement(3, 77, None, Text("Pairings:"), (), (5,))
     assert decode(encode(said)) == said
+
+
+def test_a_pictures_recipe_survives_encoding_names_and_all() -> None:
+    pytest.importorskip("rendering.leagues")
+    ai = Text("AI {number} ({level})", number=2, level=Text("easy"))
+    rows = (
+        (1, "alice", 2.0, 1.0, 1.0, 2, "2-0-0", False),
+        (2, ai, 0.0, 2.0, 0.0, 2, "0-0-2", True),
+    )
+    tables = ((1, ("alice", ai), "playing"),)
+    args = ("Friday", Text("round {played} of {total}", played=2, total=3), rows, tables, 2)
+    standings = picture("league-standings", "league-3-standings.png", *args)
+    said = LeagueAnnouncement(3, 77, None, Text("Standings:"), (standings,))
+    payload = encode(said)
+    assert payload["images"] == ["league-3-standings.png"]
+    kind, stored = payload["pictures"]["league-3-standings.png"]
+    assert (kind, recipe_from_json(stored)) == ("league-standings", args)
+    assert json.loads(json.dumps(stored)) == stored
+    redrawn = redraw("league-3-standings.png", kind, recipe_from_json(stored))
+    assert redrawn is not None
+    message = decode(payload, [redrawn])
+    assert isinstance(message, LeagueAnnouncement)
+    (again,) = message.images
+    assert again.png("ru") == standings.png("ru") and again.png("en") != again.png("ru")
+    assert redraw("x.png", "a kind from a later version", ()) is None
+    with pytest.raises(ValueError, match="JSON cannot keep"):
+        encode(LeagueAnnouncement(3, 77, None, "", (picture("league-podium", "p.png", object()),)))
 
 
 async def drain(service: Service, clock: FakeClock) -> None:

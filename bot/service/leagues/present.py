@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import importlib
 from datetime import datetime
 from typing import Any
 
-import bot.service.presenters as presenters
+import bot.service.leagues.pictures as pictures
 from bot.service.leagues.standings import Line, knockout_ranking, lines, ranking
 from bot.service.leagues.state import AI_BLOCK, RESULT, LeagueState, is_ai_entrant
 from bot.service.leagues.swiss import ref
 from bot.service.moments import Moment
 from bot.service.outbox import Image
-from bot.service.presenters import Say
 from bot.service.table import Host
 from bot.service.updates import outcome_reason
 from games.text import Text
@@ -207,36 +205,20 @@ def _state(result: Any) -> Text:
 def standings_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> Image:
     """The standings image (drawn lazily, off the event loop by the front-end)."""
     table = lines(state)
-    order = ordered(state, ratings)
     names = {e: entrant_name(host, state, e) for e in state.entrants}
+    rows = tuple(
+        (rank, names[e], table[e].points, table[e].buchholz, table[e].sonneborn,
+         table[e].games, record(table[e]), not table[e].active)
+        for rank, e in enumerate(ordered(state, ratings), start=1)
+    )  # fmt: skip
     current = state.current()
-    title = state.head.name
-    sub = subtitle(state)
-
-    def draw(say: Say = str) -> bytes:
-        module = importlib.import_module("rendering.leagues")
-        canvas = importlib.import_module("rendering.canvas")
-        rows = tuple(
-            module.StandingRow(
-                rank, names[e], table[e].points, table[e].buchholz, table[e].sonneborn,
-                table[e].games, record(table[e]), not table[e].active,
-            )
-            for rank, e in enumerate(order, start=1)
-        )  # fmt: skip
-        tables: tuple[Any, ...] = ()
-        caption = ""
-        if current is not None:
-            tables = tuple(
-                module.TableLine(t.board, tuple(names.get(e, "?") for e in t.seats),
-                                 _state(t.result))
-                for t in current.tables
-            )  # fmt: skip
-            caption = module.round_tables(current.number)
-        image = module.standings(module.Standings(title, sub, rows, tables, caption), say)
-        png: bytes = canvas.png_bytes(image)
-        return png
-
-    return presenters.image(f"league-{state.id}-standings.png", draw)
+    tables = () if current is None else tuple(
+        (t.board, tuple(names.get(e, "?") for e in t.seats), _state(t.result))
+        for t in current.tables
+    )  # fmt: skip
+    number = None if current is None else current.number
+    args = (state.head.name, subtitle(state), rows, tables, number)
+    return pictures.picture("league-standings", f"league-{state.id}-standings.png", *args)
 
 
 def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> Image:
@@ -246,14 +228,7 @@ def podium_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> I
         (entrant_name(host, state, e), table[e].points) for e in ordered(state, ratings)[:3]
     )
     title = Text("{league}: final", league=state.head.name)
-
-    def draw(say: Say = str) -> bytes:
-        module = importlib.import_module("rendering.leagues")
-        canvas = importlib.import_module("rendering.canvas")
-        png: bytes = canvas.png_bytes(module.podium(title, places, say))
-        return png
-
-    return presenters.image(f"league-{state.id}-podium.png", draw)
+    return pictures.picture("league-podium", f"league-{state.id}-podium.png", title, places)
 
 
 LOG_LINES = {
