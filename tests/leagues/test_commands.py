@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot.service import FakeClock, Service
 from bot.service.commands import catalogue, dispatch, help_text
 from bot.service.commands.leagues import CONTEXT_ROLES, parse_start
 from bot.service.leagues import LeagueReply, LeagueService, ScheduledEvent
 from games.base import GameError
+from storage.records import UserSettings
 
 
 async def run(service: Service, user: str, line: str, **context: Any) -> LeagueReply:
@@ -26,6 +28,21 @@ async def run(service: Service, user: str, line: str, **context: Any) -> LeagueR
     reply = await dispatch(service, user, command, options)
     assert isinstance(reply, LeagueReply)
     return reply
+
+
+async def test_a_start_time_is_read_in_the_organisers_time_zone(service: Service) -> None:
+    ctx = {"_guild": 42, "_channel": 420, "_seed": "tz"}
+    olga = service.user("olga")
+    await service.store.put_user_settings(UserSettings(olga, timezone="Europe/Prague"))
+    made = await run(service, "olga", "league create name:Friday game:stones"
+                     " start:2030-01-11_19:00", **ctx)  # fmt: skip
+    assert isinstance(made.league[0], ScheduledEvent)
+    assert made.league[0].start == datetime(2030, 1, 11, 18, 0, tzinfo=UTC)
+    # Somebody without a time zone of their own types UTC.
+    made = await run(service, "bob", "league create name:Later game:stones"
+                     " start:2030-01-11_19:00", **ctx)  # fmt: skip
+    assert isinstance(made.league[0], ScheduledEvent)
+    assert made.league[0].start == datetime(2030, 1, 11, 19, 0, tzinfo=UTC)
 
 
 async def test_a_night_from_commands(service: Service, clock: FakeClock) -> None:
@@ -67,10 +84,14 @@ async def test_a_night_from_commands(service: Service, clock: FakeClock) -> None
 
 def test_start_times() -> None:
     now = datetime(2025, 1, 6, 12, 0, tzinfo=UTC)
-    assert parse_start("in 90m", now) == now + timedelta(minutes=90)
+    prague = ZoneInfo("Europe/Prague")
+    assert parse_start("in 90m", now, prague) == now + timedelta(minutes=90)
     assert parse_start("+2h", now) == now + timedelta(hours=2)
     assert parse_start("2025-01-10 19:00", now) == datetime(2025, 1, 10, 19, 0, tzinfo=UTC)
+    assert parse_start("2025-01-10 19:00", now, prague) == datetime(2025, 1, 10, 18, tzinfo=UTC)
+    assert parse_start("2025-07-10 19:00", now, prague) == datetime(2025, 7, 10, 17, tzinfo=UTC)
     assert parse_start("2025-01-10T19:00+01:00", now).utcoffset() == timedelta(hours=1)
+    assert parse_start("2025-01-10T19:00+00:00", now, prague).utcoffset() == timedelta(0)
     try:
         parse_start("soon", now)
         raise AssertionError("not a time")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any
 
 from bot.service.ai import AI_USERS
@@ -26,6 +26,7 @@ from bot.service.commands.spec import (
     parse_duration,
     required_str,
 )
+from bot.service.deadlines import zone
 from bot.service.leagues import CONSOLE_GUILD, Caller, LeagueService
 from bot.service.leagues.config import ADJUDICATIONS, FORMATS, KINDS, SEASON_RATINGS, LeagueError
 from bot.service.outbox import PUBLIC_REPLY, Reply
@@ -51,8 +52,9 @@ def _caller(service: Service, user: UserId, o: Options) -> Caller:
     return Caller(service.user(user), admin(o), roles)
 
 
-def parse_start(text: str, now: datetime) -> datetime:
-    """'2025-01-10 19:00' (UTC unless an offset is given), or 'in 2h' / '+90m' from now."""
+def parse_start(text: str, now: datetime, where: tzinfo = UTC) -> datetime:
+    """'2025-01-10 19:00' (in the zone `where` unless an offset is given), or 'in 2h' / '+90m'
+    from now."""
     raw = text.strip()
     relative = _RELATIVE.match(raw)
     if relative:
@@ -61,11 +63,11 @@ def parse_start(text: str, now: datetime) -> datetime:
         when = datetime.fromisoformat(raw.replace(" ", "T", 1) if " " in raw else raw)
     except ValueError:
         raise LeagueError(
-            "{text!r} is not a time; try 2025-01-10 19:00 (UTC) or in 2h.",
+            "{text!r} is not a time; try 2025-01-10 19:00 or in 2h.",
             code="bad_time",
             text=text,
         ) from None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
+    return when if when.tzinfo else when.replace(tzinfo=where)
 
 
 async def _league(leagues: LeagueService, user: UserId, o: Options) -> int:
@@ -87,7 +89,9 @@ async def _create(service: Service, user: UserId, o: Options) -> Reply:
     if o.get("clock"):
         kw["clock"] = parse_duration(str(o["clock"]))
     if o.get("start"):
-        kw["start"] = parse_start(str(o["start"]), leagues.now())
+        # A clock time is read as the organiser reads clocks: in their own time zone.
+        settings = await service.store.get_user_settings(service.user(user))
+        kw["start"] = parse_start(str(o["start"]), leagues.now(), zone(settings))
     if o.get("checkin"):
         kw["checkin"] = parse_duration(str(o["checkin"]))
     if o.get("round"):
@@ -227,7 +231,7 @@ def group() -> Group:
         opt("format", "choice", "How rounds are paired", choices=FORMATS),
         opt("rounds", "int", "Swiss rounds (default: from the field)", min_value=1, max_value=30),
         opt("clock", "str", "Time per turn, e.g. 15m, or 1d for a season"),
-        opt("start", "str", "Start, e.g. 2025-01-10 19:00 (UTC) or in 2h"),
+        opt("start", "str", "Start, e.g. 2025-01-10 19:00 in your /settings time zone, or in 2h"),
         opt("seats", "int", "Players per table (2 or 4)", min_value=2, max_value=4),
         opt("rated", "bool", "Rate the games (default true)"),
         opt("checkin", "str", "Check-in window before the start (default 15m; 0 for none)"),
