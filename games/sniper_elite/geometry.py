@@ -60,9 +60,8 @@ def bbox(polygon: Polygon) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def shared_edge_length(p: Polygon, q: Polygon) -> float:
-    """Total length of border the two polygons have in common (0 when they only touch)."""
-    total = 0.0
+def _shared_stretches(p: Polygon, q: Polygon) -> Iterable[tuple[Point, Point, float]]:
+    """Each stretch of an edge of `p` that lies along an edge of `q`: (start, end, length)."""
     for a, b in edges(p):
         length = math.dist(a, b)
         if length < EPS:
@@ -75,28 +74,21 @@ def shared_edge_length(p: Polygon, q: Polygon) -> float:
             td = (d[0] - a[0]) * ux + (d[1] - a[1]) * uy
             low, high = max(0.0, min(tc, td)), min(length, max(tc, td))
             if high - low > EPS:
-                total += high - low
-    return total
+                start = (a[0] + ux * low, a[1] + uy * low)
+                yield start, (a[0] + ux * high, a[1] + uy * high), high - low
+
+
+def shared_edge_length(p: Polygon, q: Polygon) -> float:
+    """Total length of border the two polygons have in common (0 when they only touch)."""
+    return sum(length for _, _, length in _shared_stretches(p, q))
 
 
 def shared_edge(p: Polygon, q: Polygon) -> tuple[Point, Point] | None:
     """The longest stretch of border the polygons share (where a door or ladder is drawn)."""
     best: tuple[float, tuple[Point, Point]] | None = None
-    for a, b in edges(p):
-        length = math.dist(a, b)
-        if length < EPS:
-            continue
-        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
-        for c, d in edges(q):
-            if abs(_cross(a, b, c)) > EPS * length or abs(_cross(a, b, d)) > EPS * length:
-                continue
-            tc = (c[0] - a[0]) * ux + (c[1] - a[1]) * uy
-            td = (d[0] - a[0]) * ux + (d[1] - a[1]) * uy
-            low, high = max(0.0, min(tc, td)), min(length, max(tc, td))
-            if high - low > EPS and (best is None or high - low > best[0]):
-                start = (a[0] + ux * low, a[1] + uy * low)
-                end = (a[0] + ux * high, a[1] + uy * high)
-                best = (high - low, (start, end))
+    for start, end, length in _shared_stretches(p, q):
+        if best is None or length > best[0]:
+            best = (length, (start, end))
     return None if best is None else best[1]
 
 
