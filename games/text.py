@@ -175,6 +175,14 @@ class Text(str):
         return cls.joined("\n", parts)
 
     @classmethod
+    def figure(cls, value: float, decimals: int | None = None, *, signed: bool = False) -> Text:
+        """A number alone, written as the reader's language writes numbers ('1.5', in Czech
+        '1,5'): `decimals` fixes the digits after the point, `signed` puts '+' before a gain."""
+        spec = "g" if decimals is None else f"{'+' if signed else ''}.{decimals}f"
+        field = f"{{n:{spec}}}"
+        return cls._made(field, {"n": value}, field)
+
+    @classmethod
     def verbatim(cls, text: str) -> Text:
         """Text said the same in every language (names, labels, numbers, code)."""
         return cls._made(text, {}, "")

@@ -87,10 +87,6 @@ def fit(text: str, width: float, size: int, font: str = REGULAR) -> str:
     return text + "…"
 
 
-def _num(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}".rstrip("0")
-
-
 def _more(count: int) -> Text:
     return Text.plural("... and {count} more", "... and {count} more", count)
 
@@ -124,9 +120,9 @@ def layout(
         cells = (
             str(row.rank),
             say(Text("{player} (out)", player=row.name) if row.out else row.name),
-            _num(row.points),
-            _num(row.buchholz),
-            _num(row.sonneborn),
+            say(Text.figure(row.points)),
+            say(Text.figure(row.buchholz)),
+            say(Text.figure(row.sonneborn)),
             str(row.games),
             row.record,
         )
@@ -198,7 +194,7 @@ def podium(title: str, places: tuple[tuple[str, float], ...], say: Say = str) ->
         texts.append(Label((centre, top + 36), str(place + 1), 26, MEDALS[place], anchor="mm"))
         texts.append(Label((centre, top - 58), fit(say(name), column - 16, 20, BOLD), 20, TEXT,
                            anchor="ma"))  # fmt: skip
-        said = say(Text("{points} pts", points=_num(points)))
+        said = say(Text("{points} pts", points=Text.figure(points)))
         texts.append(Label((centre, top - 30), said, 16, MUTED, anchor="ma", font=REGULAR))
     sketch.paste_onto(image)
     draw_texts(image, texts)

@@ -81,7 +81,7 @@ def translations(lang: str) -> Translations:
     return chain
 
 
-_FLOAT = re.compile(r"^\.(\d)f$")
+_FLOAT = re.compile(r"^(\+?)\.(\d)f$")
 WITH_RELATIVE = marked("{moment} ({relative})")
 """How a language joins a moment and how far it is ('Nov 28, 2026, 6:00 PM UTC (in 2 days)')."""
 
@@ -111,7 +111,10 @@ def writer(lang: str, moments: MomentWriter = in_utc) -> Formatter:
             return format_percent(value, locale=locale)
         if isinstance(value, float) and (spec in ("", "g") or _FLOAT.match(spec)):
             digits = _FLOAT.match(spec)
-            pattern = "0." + "0" * int(digits.group(1)) if digits else None
+            pattern = None
+            if digits:
+                fixed = "0." + "0" * int(digits.group(2))
+                pattern = f"+{fixed};-{fixed}" if digits.group(1) else fixed
             return format_decimal(value, format=pattern, locale=locale)
         return format(value, spec)
 

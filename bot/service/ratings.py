@@ -111,11 +111,10 @@ def rating_lines(host: Host, changes: list[RatedPlayer]) -> list[Text]:
     lines = []
     for c in changes:
         before = 0.0 if c.before is None else c.before
-        lines.append(
-            Text.verbatim(
-                f"{host.name(c.user_id)}: {before:.1f} -> {c.after:.1f} ({c.after - before:+.1f})"
-            )
-        )
+        then, now = Text.figure(before, 1), Text.figure(c.after, 1)
+        change = Text.figure(c.after - before, 1, signed=True)
+        parts = [host.name(c.user_id), ": ", then, " -> ", now, " (", change, ")"]
+        lines.append(Text.joined("", parts))
     return lines
 
 

@@ -152,6 +152,18 @@ async def test_resign_rates_the_game_and_shows_profiles(session: Session) -> Non
     assert "You are in no open games." in out
 
 
+async def test_ratings_are_written_in_the_readers_language(session: Session) -> None:
+    out = await run(session, "/seed rated", DUEL, "/neuroshima resign", "/settings language:cs")
+    assert "  AI (easy): 0.0 -> 3.4 (+3.4)" in out.splitlines()
+    out = await run(session, "/profile", "/leaderboard")
+    assert out.splitlines()[-4:] == [
+        "you v Neuroshima Hex: hodnocení -1,8, 1 hra, 0 výher.",
+        "  hra #1: 0,0 -> -1,8",
+        "Žebříček Neuroshima Hex:",
+        "  1. you: -1,8 (1 hra)",
+    ]
+
+
 async def test_history_and_replays_with_images(tmp_path: Path, clock: FakeClock) -> None:
     session = await open_session(tmp_path / "m.db", clock, images=tmp_path / "img")
     try:

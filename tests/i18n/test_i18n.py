@@ -131,6 +131,25 @@ def test_dates_numbers_and_durations_are_written_the_readers_way(
     assert said.replace("\u202f", " ").replace("\xa0", " ").split("|") == [moment, decimal, soon]
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "2 | 1.5 | 0.75 | 25.0 | +1.2 | -3.0 | 0.5-0.5"),
+        ("cs", "2 | 1,5 | 0,75 | 25,0 | +1,2 | -3,0 | 0,5-0,5"),
+        ("ru", "2 | 1,5 | 0,75 | 25,0 | +1,2 | -3,0 | 0,5-0,5"),
+        ("pl", "2 | 1,5 | 0,75 | 25,0 | +1,2 | -3,0 | 0,5-0,5"),
+    ],
+)
+def test_a_figure_alone_is_written_the_readers_way(lang: str, said: str) -> None:
+    from bot.service.leagues.present import score_line
+
+    figures = [Text.figure(2.0), Text.figure(1.5), Text.figure(0.75), Text.figure(25.0, 1)]
+    figures += [Text.figure(1.24, 1, signed=True), Text.figure(-3.0, 1, signed=True)]
+    text = Text.joined(" | ", [*figures, score_line([0.5, 0.5])])
+    assert i18n.localise(text, lang) == said
+    assert str(text) == "2 | 1.5 | 0.75 | 25.0 | +1.2 | -3.0 | 0.5-0.5"  # logs read English
+
+
 def test_the_pseudo_locale_accents_and_lengthens_but_keeps_fields() -> None:
     text = Text("{hex} is occupied: try /neuroshima place", hex="C3")
     said = i18n.localise(text, i18n.PSEUDO)

@@ -214,7 +214,7 @@ async def test_an_adjudicated_table_says_why_in_czech_in_the_notice_and_the_log(
         )
         assert localise(log, "en").splitlines()[7] == result
         assert localise(log, "cs").splitlines()[7] == (
-            "6. 1. 2025 12:00 UTC #6 kolo 1 stůl 1: 0.5-0.5 (rozhodnuto: pořadatel: podle bodů"
+            "6. 1. 2025 12:00 UTC #6 kolo 1 stůl 1: 0,5-0,5 (rozhodnuto: pořadatel: podle bodů"
             " (hq)), zadal(a) olga"
         )
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.service import ConsentRequest, GameOver, Service
+from bot.service.i18n import localise
 from games.base import GameError
 from storage.records import GameStatus
 from tests.contract.stones import Dealt, Take
@@ -105,6 +106,19 @@ async def test_resign_ends_a_duel_and_rates_it(service: Service) -> None:
     profile = await service.profile("stones", "alice")
     assert profile.games == 1 and profile.wins == 1 and len(profile.history) == 1
     assert profile.rating is not None and profile.rating > board[1][1]
+
+
+async def test_rating_changes_are_written_the_readers_way(service: Service) -> None:
+    gid = await duel(service)
+    over = next(m for m in (await service.resign(gid, "bob")).messages if isinstance(m, GameOver))
+    assert localise(over.text, "en").splitlines()[-2:] == [
+        "alice: 0.0 -> 3.4 (+3.4)",
+        "bob: 0.0 -> -1.8 (-1.8)",
+    ]
+    assert localise(over.text, "ru").splitlines()[-2:] == [
+        "alice: 0,0 -> 3,4 (+3,4)",
+        "bob: 0,0 -> -1,8 (-1,8)",
+    ]
 
 
 async def test_abort_by_unanimous_vote(service: Service) -> None:

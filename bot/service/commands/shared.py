@@ -137,7 +137,7 @@ async def _profile(service: Service, user: UserId, o: Options) -> Reply:
             "{player} in {game}: rating {rating}, {games}, {wins}.",
             player=name,
             game=game,
-            rating=f"{p.rating:.1f}",
+            rating=Text.figure(p.rating, 1),
             games=Text.plural("{count} game", "{count} games", p.games),
             wins=Text.plural("{count} win", "{count} wins", p.wins),
         )
@@ -148,8 +148,8 @@ async def _profile(service: Service, user: UserId, o: Options) -> Reply:
             Text(
                 "  game #{game}: {before} -> {after}",
                 game=entry.game_id,
-                before=f"{before:.1f}",
-                after=f"{entry.after:.1f}",
+                before=Text.figure(before, 1),
+                after=Text.figure(entry.after, 1),
             )
         )
     return Reply(Text.lines(lines))
@@ -169,7 +169,7 @@ async def _leaderboard(service: Service, user: UserId, o: Options) -> Reply:
                 "  {rank}. {player}: {rating} ({games})",
                 rank=rank,
                 player=service.host.name(uid),
-                rating=f"{rating:.1f}",
+                rating=Text.figure(rating, 1),
                 games=Text.plural("{count} game", "{count} games", games),
             )
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -136,6 +137,11 @@ def subtitle(state: LeagueState) -> Text:
     )
 
 
+def score_line(points: Iterable[float]) -> Text:
+    """A table's points seat by seat ('1-0', '0.5-0.5'), numbers as the reader writes them."""
+    return Text.joined("-", [Text.figure(float(p)) for p in points])
+
+
 def standings_text(host: Host, state: LeagueState, ratings: dict[int, float]) -> Text:
     """The standings as text lines."""
     table = lines(state)
@@ -147,9 +153,9 @@ def standings_text(host: Host, state: LeagueState, ratings: dict[int, float]) ->
         values: dict[str, object] = {
             "rank": rank,
             "player": entrant_name(host, state, e),
-            "points": f"{line.points:g}",
-            "bh": f"{line.buchholz:g}",
-            "sb": f"{line.sonneborn:g}",
+            "points": Text.figure(line.points),
+            "bh": Text.figure(line.buchholz),
+            "sb": Text.figure(line.sonneborn),
             "record": record(line),
         }
         out.append(
@@ -199,7 +205,7 @@ def table_lines(host: Host, state: LeagueState) -> list[Text]:
 def _state(result: Any) -> Text:
     if result is None:
         return Text("playing")
-    return Text.verbatim("-".join(f"{p:g}" for p in result.points))
+    return score_line(result.points)
 
 
 def standings_image(host: Host, state: LeagueState, ratings: dict[int, float]) -> Image:
@@ -303,7 +309,7 @@ def log_line(host: Host, state: LeagueState, e: LeagueEvent) -> Text:
             ),
             "round": d.get("round"),
             "board": d.get("board"),
-            "points": "-".join(f"{p:g}" for p in d.get("points", [])),
+            "points": score_line(d.get("points", [])),
             "source": SOURCES.get(str(d.get("source"))) or d.get("source"),
             "reason": _logged_reason(e),
             "actor": host.name(e.actor),

@@ -49,7 +49,8 @@ def ref(entrant: int) -> str:
 
 def _scored(entrant: int, score: float) -> Text:
     """'#12 (2.5)': an entrant with its score, the reference kept apart for naming."""
-    return Text.joined(" ", [Text.verbatim(ref(entrant)), Text.verbatim(f"({score:g})")])
+    said = Text.joined("", [Text.verbatim("("), Text.figure(score), Text.verbatim(")")])
+    return Text.joined(" ", [Text.verbatim(ref(entrant)), said])
 
 
 def _q(score: float) -> int:
