@@ -142,11 +142,14 @@ def title_for(view: NeuroshimaView, names: Sequence[str] | None) -> tuple[str, s
 
 
 def _player(view: NeuroshimaView, names: Sequence[str] | None) -> str:
-    """The seat to act with its army, or its army alone when the seat is named by its army (a
-    puzzle's seats): "alice (Moloch)", "Outpost"."""
+    """The seat to act with its army: "alice (Moloch)"; as it is when its name says the army
+    already: a puzzle's seat named by its army ("Outpost"), or one of two players of one name
+    told apart by their armies ("AI (easy) (Borgo)")."""
     who = seat_name(view.active, names)
     army = army_label(view.seats[view.active].army)
-    return who if str(who) == str(army) else Text("{player} ({army})", player=who, army=army)
+    if str(who) == army or str(who).endswith(f" ({army})"):
+        return who
+    return Text("{player} ({army})", player=who, army=army)
 
 
 def _step_title(step: str, turn: int, who: str) -> Text:

@@ -145,7 +145,10 @@ def _card(
     )
     p.rects.append(Rect((x + 4, y + 4, x + 14, y + CARD_HEIGHT - 4), style.fill))
     p.swatches.append(Swatch((x + 44, y + 36), 22, style))
-    name = seat_name(seat.seat, names)
+    army = army_label(seat.army)
+    # Two players of one name are told apart by their armies in words ("AI (easy) (Borgo)"); the
+    # card has the army on a line of its own, so the name stands alone above it.
+    name = say(seat_name(seat.seat, names)).removesuffix(f" ({army})")
     heading = name
     if active:
         heading = Text("{name}  ▶ to play", name=name)
@@ -154,7 +157,7 @@ def _card(
     elif out:
         heading = Text("{name}  ✖ out", name=name)
     p.texts.append(Label((x + 76, y + 14), say(heading), CARD_FONT, TEXT))
-    p.texts.append(Label((x + 76, y + 40), army_label(seat.army), SMALL_FONT, MUTED, font=REGULAR))
+    p.texts.append(Label((x + 76, y + 40), army, SMALL_FONT, MUTED, font=REGULAR))
     deck = Text(
         "{deck} · {hand}",
         deck=Text.plural("{count} in deck", "{count} in deck", seat.deck_left),

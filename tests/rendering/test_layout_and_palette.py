@@ -5,11 +5,13 @@ from __future__ import annotations
 import pytest
 
 from games.neuroshima import rules
+from games.text import Text
 from rendering.neuroshima.battle import frame_layouts
 from rendering.neuroshima.board import board_layout, hex_radius_for, since_last_turn_layout
 from rendering.neuroshima.gameover import game_over_layout
 from rendering.neuroshima.hand import HAND_RADIUS, hand_layout
 from rendering.neuroshima.layout import MIN_SYMBOL_PX, MIN_TEXT_PX, WIDTH, too_small
+from rendering.neuroshima.panel import army_label
 from rendering.neuroshima.tiles import FaceMetrics
 from rendering.palette import (
     ALL_STYLES,
@@ -75,3 +77,14 @@ def test_seats_with_the_same_army_get_different_styles() -> None:
     assert styles[2] is ARMY_STYLES["outpost"]
     assert len(set(styles)) == 3
     assert seat_styles(["ddm2e"])[0] is ARMY_STYLES["doomsday"]
+
+
+def test_a_seat_card_names_the_army_once() -> None:
+    view = rules.player_view(playout(SEED).mid_game(), None)
+    armies = [army_label(s.army) for s in view.seats]
+    names = [Text.joined(" ", [Text("AI (easy)"), Text.verbatim(f"({a})")]) for a in armies]
+    said = [t.text for t in board_layout(view, names=names).all_texts()]
+    assert not any(f"({a}) ({a})" in text for text in said for a in armies)  # the title too
+    assert all(a in said for a in armies)  # the army line of each card
+    cards = [text for text in said if text.split("  ")[0] == "AI (easy)"]
+    assert len(cards) == len(armies)
