@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import rendering.warzone.style as st
 import rendering.warzone.words as words
+from games.text import Text
 from games.warzone.geometry import Vec
 from games.warzone.mission import CONTROL_RANGE, DEPLOY_DEPTH
 from games.warzone.profiles import all_units, weapon
@@ -227,11 +228,11 @@ def layout(view: WarzoneView, overlay: Overlay | None = None, say: Say = str) ->
     _tags(view, frame, out, squads)
     _relays(view, frame, out, styles)
     if overlay.rings:
-        _rings(view, frame, out, squads)
+        _rings(view, frame, out, squads, say)
     for pair in overlay.sights:
         _sight(view, frame, out, pair, say)
     if overlay.measure is not None:
-        _measure(frame, out, overlay.measure)
+        _measure(frame, out, overlay.measure, say)
     if len(overlay.path) >= 2:
         out.lines.append((tuple(frame.px(p) for p in overlay.path), st.MEASURE, 2.0))
     _banner(view, out, overlay, say)
@@ -282,7 +283,9 @@ def short_name(name: str) -> str:
 WEAPON_ABBREVIATIONS = (("Assault Rifle", "AR"), ("Missile Launcher", "ML"))
 
 
-def _rings(view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, SquadView]) -> None:
+def _rings(
+    view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, SquadView], say: Say
+) -> None:
     keys = _active_keys(view, squads)
     centre = view.active_model or next(
         (squads[k].commander for k in squads if k == view.active_squad), None
@@ -301,7 +304,7 @@ def _rings(view: WarzoneView, frame: Frame, out: Layout, squads: dict[str, Squad
     cx, cy = frame.px(model.pos)
     for reach, names in sorted(ranges.items()):
         radius = (reach + model.radius) * frame.ppi
-        label = f'{reach:g}" {" / ".join(dict.fromkeys(names))}'
+        label = f'{say(Text.figure(reach))}" {" / ".join(dict.fromkeys(names))}'
         out.rings.append(Ring((cx, cy), radius, label))
         text = _ring_label(frame, out, (cx, cy), radius, label)
         if text is not None:
@@ -333,17 +336,18 @@ def _sight(view: WarzoneView, frame: Frame, out: Layout, pair: tuple[str, str], 
         out.rays.append(Ray(frame.px(p), frame.px(q), colour, not clear))
     verdict = verdict_text(seen.clear, seen.in_arc, seen.visible, seen.cover.value)
     mid = frame.px(((shooter.x + target.x) / 2, (shooter.y + target.y) / 2))
-    text = f'{shooter.key}>{target.key}: {say(verdict)}, {seen.distance:.1f}"'
+    distance = say(Text.figure(seen.distance, 1))
+    text = f'{shooter.key}>{target.key}: {say(verdict)}, {distance}"'
     colour = st.BLOCKED if not seen.clear else (st.COVERED if covered else st.SEEN)
     out.texts.append(Label(mid, text, 12, st.PAPER, "mm", stroke=3, stroke_fill=colour))
 
 
-def _measure(frame: Frame, out: Layout, ends: tuple[Vec, Vec]) -> None:
+def _measure(frame: Frame, out: Layout, ends: tuple[Vec, Vec], say: Say) -> None:
     a, b = frame.px(ends[0]), frame.px(ends[1])
     out.lines.append(((a, b), st.MEASURE, 2.5))
     length = math.dist(ends[0], ends[1])
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 10)
-    out.texts.append(Label(mid, f"{length:.1f}\"", 14, st.PAPER, "mm", stroke=3,
+    out.texts.append(Label(mid, f'{say(Text.figure(length, 1))}"', 14, st.PAPER, "mm", stroke=3,
                            stroke_fill=st.MEASURE))  # fmt: skip
 
 
