@@ -87,8 +87,10 @@ def hand_layout(
     """Lay out `seat`'s hand, plus the board with `preview` = (tile, hex, facing) placed."""
     hand = view.seats[seat].hand
     style = style_of(view, seat)
-    who = seat_name(seat, names)
-    heading = Text("{who}'s hand ({army})", who=who, army=army_label(view.seats[seat].army))
+    army = army_label(view.seats[seat].army)
+    # A name that says the army already (two players of one name) does not say it twice.
+    who = say(seat_name(seat, names)).removesuffix(f" ({army})")
+    heading = Text("{who}'s hand ({army})", who=who, army=army)
     texts = [Label((MARGIN, 14), say(heading), TITLE_FONT, TEXT)]
     top = 14 + TITLE_FONT + 20
     columns = max(3, len(hand))

@@ -88,3 +88,6 @@ def test_a_seat_card_names_the_army_once() -> None:
     assert all(a in said for a in armies)  # the army line of each card
     cards = [text for text in said if text.split("  ")[0] == "AI (easy)"]
     assert len(cards) == len(armies)
+    mid = playout(SEED).mid_game()
+    hand = hand_layout(rules.player_view(mid, mid.active), mid.active, names=names)
+    assert hand.texts[0].text == f"AI (easy)'s hand ({armies[mid.active]})"
