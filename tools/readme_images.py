@@ -42,7 +42,7 @@ def main() -> None:
     battles = [s for s in states if s.last_battle is not None]
     biggest = max(battles, key=lambda s: (len(s.last_battle.destroyed), len(s.last_battle.phases)))
     OUT.mkdir(parents=True, exist_ok=True)
-    names = ("Moloch player", "Borgo player")
+    names = ("alice", "bob")
     (OUT / "board.png").write_bytes(board_png(rules.player_view(fullest, None), names))
     (OUT / "battle.gif").write_bytes(battle_animation(rules.player_view(biggest, None), names))
     print(f"wrote {OUT}/board.png and {OUT}/battle.gif")
