@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -86,14 +84,14 @@ def test_bases_never_overlap_after_a_legal_move(dest: tuple[float, float], kind:
             assert ((m.x - o.x) ** 2 + (m.y - o.y) ** 2) ** 0.5 >= m.radius + o.radius - 1e-6
 
 
-def test_menu_lists_every_action_type_with_parameters_and_is_fast() -> None:
-    """The menu names each action type, its AP and its legal parameters (< 50 ms)."""
+def test_menu_lists_every_action_type_with_parameters() -> None:
+    """The menu names each action type, its AP and its legal parameters (its speed, at most
+    50 ms, is measured by benchmarks/warzone_rules.py, not here: a loaded machine would fail a
+    timed test)."""
     place = {"A2.2": (10.0, 10.0, 90.0), "A2.3": (12.0, 10.0, 90.0), "B2.2": (10.0, 16.0, 270.0),
              "B2.3": (12.0, 10.0 + 2 * R + 0.005, 270.0)}  # fmt: skip
     state = play(scene(place), 0, a.Activate("A2"))
-    start = time.perf_counter()
     choices = menu(state, 0)
-    took = time.perf_counter() - start
     kinds = {c.kind for c in choices}
     assert {"walk", "run", "pivot", "battle focus", "evade", "sentry", "res +1 AP", "end"} <= kinds
     assert {"shooting", "rapid fire", "close combat", "charge"} <= kinds
@@ -101,7 +99,6 @@ def test_menu_lists_every_action_type_with_parameters_and_is_fast() -> None:
     assert walk.rule == OPEN_RULES["walk"] and walk.ap == 1
     for act in rules.legal_actions(state, 0):
         rules.apply(state, 0, act)  # every listed action is accepted
-    assert took < 0.05
 
 
 def test_text_list_round_trip_and_clear_errors() -> None:

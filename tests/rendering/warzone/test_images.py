@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import math
-import time
 from functools import cache
 
 from PIL import Image, ImageChops, ImageStat
@@ -72,13 +71,11 @@ def test_the_table_to_scale_and_the_overlay_parts() -> None:
     assert any(b.active for b in out.bases)
 
 
-def test_the_table_png_is_fast_and_deterministic() -> None:
+def test_the_table_png_is_deterministic() -> None:
+    # Its speed (150 ms at most) is benchmarks/rendering.py's to measure: a loaded machine
+    # would fail a timed test.
     view = rules.player_view(mid_game(), None)
-    first = table_png(view)
-    began = time.perf_counter()
-    again = table_png(view)
-    assert again == first
-    assert time.perf_counter() - began < 0.6  # the benchmark holds the 150 ms target
+    assert table_png(view) == table_png(view)
 
 
 def test_range_ring_labels_are_whole_and_clear_of_bases() -> None:
