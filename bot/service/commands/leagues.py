@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.ai import AI_USERS
 from bot.service.commands.hosting import admin
 from bot.service.commands.place import game_here
+from bot.service.commands.server import typed_zone
 from bot.service.commands.spec import (
     CONTEXT_CHANNEL,
     CONTEXT_GUILD,
@@ -26,7 +27,6 @@ from bot.service.commands.spec import (
     parse_duration,
     required_str,
 )
-from bot.service.deadlines import zone
 from bot.service.leagues import CONSOLE_GUILD, Caller, LeagueService
 from bot.service.leagues.config import ADJUDICATIONS, FORMATS, KINDS, SEASON_RATINGS, LeagueError
 from bot.service.outbox import PUBLIC_REPLY, Reply
@@ -89,9 +89,8 @@ async def _create(service: Service, user: UserId, o: Options) -> Reply:
     if o.get("clock"):
         kw["clock"] = parse_duration(str(o["clock"]))
     if o.get("start"):
-        # A clock time is read as the organiser reads clocks: in their own time zone.
-        settings = await service.store.get_user_settings(service.user(user))
-        kw["start"] = parse_start(str(o["start"]), leagues.now(), zone(settings))
+        where = await typed_zone(service, user, _guild(o))
+        kw["start"] = parse_start(str(o["start"]), leagues.now(), where)
     if o.get("checkin"):
         kw["checkin"] = parse_duration(str(o["checkin"]))
     if o.get("round"):

@@ -1,8 +1,10 @@
 """Per-server settings an admin sets with /settings: where games may be opened, the default
-thread visibility and the default turn clock (the language lives beside them in shared.py).
+thread visibility, the default turn clock and the server's time zone (the language lives beside
+them in shared.py).
 
 A game opened without `clock:` gets the server's default clock, so it cannot stall forever
-unless the admin says so (`server_clock:off`).
+unless the admin says so (`server_clock:off`). A clock time typed without a zone (a league's
+start, the daily puzzle's hour) is read in the typer's own zone, else the server's, else UTC.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.commands.place import caller_place
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, Options, parse_duration
@@ -17,7 +20,7 @@ from bot.service.errors import PermissionDeniedError, RequestError
 from games.text import Text
 
 if TYPE_CHECKING:
-    from bot.service.service import Service
+    from bot.service.service import Service, UserId
 
 CHANNELS = "game_channels"
 """Guild setting: the channel ids games may be opened in (none: any channel)."""
@@ -25,6 +28,8 @@ THREAD = "thread"
 """Guild setting: the default visibility of a game's thread, 'public' or 'private'."""
 CLOCK = "clock"
 """Guild setting: the default turn clock in seconds (absent: none)."""
+ZONE = "timezone"
+"""Guild setting: the server's time zone, an IANA name (absent: UTC)."""
 _CHANNEL = re.compile(r"<#(\d+)>|(\d{5,})")
 OFF = ("off", "none", "any")
 VISIBILITY = {"public": Text("public"), "private": Text("private")}
@@ -62,6 +67,35 @@ async def lobby_clock(service: Service, o: Options, clock: int | None) -> int | 
     return None if default is None else int(default)
 
 
+def read_zone(text: str) -> str:
+    """A time zone name the system knows (Europe/Prague, UTC)."""
+    name = text.strip()
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise RequestError(
+            "Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone", zone=name
+        ) from None
+    return name
+
+
+async def server_zone(service: Service, guild: int | None) -> str | None:
+    """The time zone a server's admin set (None: none set, or outside a server)."""
+    zone = (await server_settings(service, guild)).get(ZONE)
+    return None if zone is None else str(zone)
+
+
+async def typed_zone(service: Service, user: UserId, guild: int | None) -> ZoneInfo:
+    """The zone a clock time typed by `user` here is read in: theirs, else the server's, else
+    UTC (an organiser in Prague types 19:00 and means Prague's 19:00)."""
+    own = (await service.store.get_user_settings(service.user(user))).timezone
+    name = own or await server_zone(service, guild) or "UTC"
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):  # a name tzdata no longer knows
+        return ZoneInfo("UTC")
+
+
 async def default_thread(service: Service, guild: int | None) -> str:
     """The thread visibility of a game opened without `thread:` ('public' unless set)."""
     return str((await server_settings(service, guild)).get(THREAD) or "public")
@@ -81,6 +115,9 @@ def _read(o: Options) -> dict[str, Any]:
     if o.get("server_clock"):
         text = str(o["server_clock"]).strip().lower()
         found[CLOCK] = None if text in OFF else parse_duration(text)
+    if o.get("server_timezone"):
+        text = str(o["server_timezone"]).strip()
+        found[ZONE] = None if text.lower() in OFF else read_zone(text)
     return found
 
 
@@ -105,10 +142,12 @@ def _said(settings: dict[str, Any]) -> Text:
     channels = " ".join(f"<#{c}>" for c in settings.get(CHANNELS) or ()) or Text("any")
     clock = settings.get(CLOCK)
     return Text(
-        "Server games: channels {channels}; threads {thread}; turn clock {clock}.",
+        "Server games: channels {channels}; threads {thread}; turn clock {clock};"
+        " time zone {zone}.",
         channels=channels,
         thread=VISIBILITY[str(settings.get(THREAD) or "public")],
         clock=Text("none") if clock is None else Text.verbatim(_duration(int(clock))),
+        zone=Text.verbatim(str(settings.get(ZONE) or "UTC")),
     )
 
 

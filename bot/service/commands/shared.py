@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import bot.service.dice_audit as dice_audit
 from bot.service.commands.hosting import THREADS, admin, games_text
 from bot.service.commands.place import admin_over
-from bot.service.commands.server import set_server
+from bot.service.commands.server import read_zone, set_server
 from bot.service.commands.spec import (
     CONTEXT_GUILD,
     Command,
@@ -188,14 +187,7 @@ async def _settings(service: Service, user: UserId, o: Options) -> Reply:
     current = await service.store.get_user_settings(uid)
     new = current
     if o.get("timezone"):
-        zone = str(o["timezone"]).strip()
-        try:
-            ZoneInfo(zone)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise RequestError(
-                "Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone", zone=zone
-            ) from None
-        new = replace(new, timezone=zone)
+        new = replace(new, timezone=read_zone(str(o["timezone"])))
     if o.get("quiet"):
         text = str(o["quiet"]).strip().lower()
         if text in ("off", "none"):
@@ -343,7 +335,9 @@ def shared_commands() -> tuple[Command, ...]:
                  opt("server_channels", "str", "Channels games may be opened in, or any (admins)"),
                  opt("server_thread", "choice", "Default game thread visibility (admins)",
                      choices=THREADS),
-                 opt("server_clock", "str", "Default turn clock, e.g. 48h, or off (admins)"))),
+                 opt("server_clock", "str", "Default turn clock, e.g. 48h, or off (admins)"),
+                 opt("server_timezone", "str",
+                     "Time zone for clock times typed here, e.g. Europe/Prague (admins)"))),
         Command("undo", "Undo your last move this turn", _undo,
                 (opt("all", "bool", "Undo back to the start of your turn"), g)),
         Command("takeback", "Ask to take back your last turn", _takeback, (g,)),

@@ -13,8 +13,8 @@ import logging
 import re
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.service.commands.server import read_zone, server_zone
 from bot.service.errors import PermissionDeniedError, RequestError
 from bot.service.plugins.neuroshima.puzzles import choice, skill, words
 from bot.service.plugins.neuroshima.puzzles.messages import DailyPuzzle
@@ -37,18 +37,6 @@ def read_time(text: str) -> int:
     if match is None:
         raise RequestError("{text!r} is not a time of day; try 09:00.", "bad_time", text=text)
     return int(match.group(1)) * 60 + int(match.group(2))
-
-
-def read_zone(text: str) -> str:
-    """A time zone name the system knows (Europe/Prague, UTC)."""
-    name = text.strip()
-    try:
-        ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise RequestError(
-            "Unknown time zone {zone!r}; try Europe/Prague.", "bad_zone", zone=name
-        ) from None
-    return name
 
 
 def read_channel(text: str) -> int:
@@ -94,15 +82,22 @@ async def configure(
         await service.store.drop_puzzle_daily(guild)
         return Text("The daily puzzle post is off.")
     where = channel or (current.channel_id if current else here)
+    kept = current.zone if current else await _zone_here(service, guild)
+    zone_name = read_zone(zone) if zone else kept
     if where is None:
         raise RequestError("Name the channel as #channel.", code="bad_channels")
     settings = DailySettings(
         guild,
         where,
         read_time(time) if time else (current.minute if current else 9 * 60),
-        read_zone(zone) if zone else (current.zone if current else "UTC"),
+        zone_name,
     )
     return _said(await service.store.put_puzzle_daily(settings))
+
+
+async def _zone_here(service: Service, guild: int) -> str:
+    """The zone a daily post set up without `zone:` keeps: the server's, else UTC."""
+    return await server_zone(service, guild) or "UTC"
 
 
 def post_text(day: str) -> Text:
