@@ -24,12 +24,13 @@ from bot.service.commands import (
     dispatch,
     help_text,
 )
-from bot.service.commands.frontend import humans, locale, place
+from bot.service.commands.frontend import humans, place
 from bot.service.commands.hosting import group_name
 from bot.service.commands.spec import parse_duration
+from bot.service.deadlines import zone
 from bot.service.i18n import localise, pick
 from bot.service.leagues import LeagueReply, LeagueService
-from bot.service.moments import Moment
+from bot.service.moments import Moment, in_zone
 from bot.service.outbox import LOBBY
 from bot.service.parcels import LEAGUE_MESSAGES, CatchUp, Outgoing
 from games.base import GameError
@@ -160,10 +161,10 @@ class Session:
         return lines
 
     async def _listen(self) -> None:
-        """Say everything from now on in the acting user's language."""
-        chosen = await locale(self.service, self.user)
-        lang = pick(chosen, self.language)
-        self.say = lambda text: localise(text, lang)
+        """Say everything from now on in the acting user's language, moments in their zone."""
+        settings = await self.service.store.get_user_settings(self.service.user(self.user))
+        lang, moments = pick(settings.locale, self.language), in_zone(zone(settings))
+        self.say = lambda text: localise(text, lang, moments)
         self.images.language = lang
 
     def _context(self) -> dict[str, Any]:

@@ -5,15 +5,17 @@ one known user (a DM, a private reply), the service puts a `datetime` in that us
 Text (`deadlines.local`), and the language writes it there. A moment in a post many people read
 (a game thread, a league channel) is a `Moment`: the service cannot know the readers' zones, so
 the front-end decides how to write it (Discord: timestamp markup each client shows in its own
-zone and language; the console: UTC with the zone named, and "in 2 days" counted from when the
-text was said). The service stays front-end agnostic: `i18n.localise(text, lang, moments)`.
+zone and language; the console: in its player's zone (UTC when unset), the zone named, and "in
+2 days" counted from when the text was said). The service stays front-end agnostic:
+`i18n.localise(text, lang, moments)`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
+from functools import partial
 
 from babel.core import Locale
 from babel.dates import (
@@ -48,7 +50,17 @@ MomentWriter = Callable[[Moment, str], tuple[str, str | None]]
 def in_utc(moment: Moment, locale: str) -> tuple[str, str | None]:
     """A Moment as a front-end without per-reader zones writes it: Babel's date and time in
     UTC with the zone named, and the relative time counted from when it was said."""
-    at = moment.at.astimezone(UTC)
+    return _written_in(UTC, moment, locale)
+
+
+def in_zone(zone: tzinfo) -> MomentWriter:
+    """Moments as one reader reads them (the console's player at the keyboard): in their zone,
+    the zone named, the relative time counted from when the text was said."""
+    return partial(_written_in, zone)
+
+
+def _written_in(zone: tzinfo, moment: Moment, locale: str) -> tuple[str, str | None]:
+    at = moment.at.astimezone(zone)
     relative = None if moment.said is None else relative_time(moment.at - moment.said, locale)
     return written(at, locale), relative
 

@@ -95,3 +95,12 @@ async def test_the_thread_option_of_new_games_is_accepted_and_ignored(session: S
         session, "/seed threads", "/neuroshima new vs:ai level:easy army:moloch thread:private"
     )
     assert "Created game 1." in out and "Error" not in out
+
+
+async def test_moments_are_written_in_the_players_own_zone(session: Session) -> None:
+    out = await run(session, "/settings timezone:Europe/Prague",
+                    "/league create name:Night start:2025-01-11_19:00")  # fmt: skip
+    assert "starts Jan 11, 2025, 7:00\u202fPM CET (in 5 days)." in out
+    # The next player at the keyboard has no zone: the same league, in UTC.
+    out = await run(session, "/as bob", "/league log league:Night")
+    assert out.splitlines()[-1].startswith("Jan 6, 2025, 12:00\u202fPM UTC #0 league created")
