@@ -1,5 +1,6 @@
 """Settings shared by the whole suite."""
 
+import logging
 import os
 import tempfile
 from collections.abc import Iterator
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from bot.logs import ContextFilter
 from bot.service.plugin import install
 from bot.service.plugins.registry import builtin
 
@@ -40,6 +42,28 @@ def _the_checkout_stays_clean() -> Iterator[None]:
     # Tools' own caches (.hypothesis, .pytest_cache, __pycache__) may appear on a first run.
     left = sorted(str(p) for p in new if not p.name.startswith((".", "__")))
     assert left == [], f"tests left files behind: {left}"
+
+
+@pytest.fixture(autouse=True)
+def _process_state_restored() -> Iterator[None]:
+    """What a test changes in the process stays in that test: the environment (reading a `.env`
+    writes into it; a DEBUG level once leaked into every later test) and the root logger that
+    `muster`'s entry point configures (its level, and handlers on the stderr of the moment,
+    which pytest closes after the test: a later log line then printed "--- Logging error ---"
+    into another test's captured stderr)."""
+    environ = dict(os.environ)
+    root = logging.getLogger()
+    level = root.level
+    yield
+    for handler in [
+        h for h in root.handlers if any(isinstance(f, ContextFilter) for f in h.filters)
+    ]:
+        root.removeHandler(handler)
+        handler.close()
+    root.setLevel(level)
+    if dict(os.environ) != environ:
+        os.environ.clear()
+        os.environ.update(environ)
 
 
 # The hosted games, installed as every entry point does when it builds its Service: a test that
