@@ -25,8 +25,13 @@ DIGEST_MIN_WAIT = timedelta(hours=6)
 
 def zone(settings: UserSettings) -> ZoneInfo:
     """A user's time zone (UTC when unset or unknown)."""
+    return zone_named(settings.timezone)
+
+
+def zone_named(name: str | None) -> ZoneInfo:
+    """The time zone called `name` (UTC for none, or for a name tzdata no longer knows)."""
     try:
-        return ZoneInfo(settings.timezone or "UTC")
+        return ZoneInfo(name or "UTC")
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
 

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.service.commands.place import caller_place
 from bot.service.commands.spec import CONTEXT_ADMIN, CONTEXT_CHANNEL, Options, parse_duration
+from bot.service.deadlines import zone_named
 from bot.service.errors import PermissionDeniedError, RequestError
 from games.text import Text
 
@@ -89,11 +90,7 @@ async def typed_zone(service: Service, user: UserId, guild: int | None) -> ZoneI
     """The zone a clock time typed by `user` here is read in: theirs, else the server's, else
     UTC (an organiser in Prague types 19:00 and means Prague's 19:00)."""
     own = (await service.store.get_user_settings(service.user(user))).timezone
-    name = own or await server_zone(service, guild) or "UTC"
-    try:
-        return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):  # a name tzdata no longer knows
-        return ZoneInfo("UTC")
+    return zone_named(own or await server_zone(service, guild))
 
 
 async def default_thread(service: Service, guild: int | None) -> str:
